@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "lore",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "lore", targets: ["lore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries: each wrapped by exactly one Swift target.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Corpus"),
+        .target(name: "Analysis", dependencies: ["CStemmer"]),
+        .target(name: "Retrieval", dependencies: ["Analysis", "Corpus", "SQLite"]),
+        .target(name: "Assistant", dependencies: ["Retrieval", "Analysis", "Corpus"]),
+        .target(name: "LoreCLI", dependencies: [
+            "Assistant", "Retrieval", "Corpus", "SQLite", "CReadline",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "lore", dependencies: ["LoreCLI"]),
+
+        .testTarget(name: "CorpusTests", dependencies: ["Corpus"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Corpus", "Analysis", "SQLite"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Retrieval", "Corpus"]),
+        .testTarget(name: "LoreCLITests", dependencies: ["LoreCLI"]),
+    ]
+)

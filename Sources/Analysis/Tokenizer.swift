@@ -1,0 +1,93 @@
+/// Splits text into words the way code-heavy English prose wants: letters and digits, keeping
+/// `snake_case`, `@MainActor`, `#Preview` and version numbers such as `5.5` or `17.0.1` whole.
+/// Works on UTF-8 bytes; a possessive `'s` and other apostrophe tails are dropped.
+public struct Tokenizer: Sendable {
+    public init() {}
+
+    public func tokenize(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var text = text
+        text.withUTF8 { bytes in
+            tokens.reserveCapacity(bytes.count / 6)
+            var i = 0
+            let n = bytes.count
+            var position = 0
+            while i < n {
+                let (scalar, width) = Tokenizer.decode(bytes, at: i)
+                guard Tokenizer.isWordStart(scalar) else { i += width; continue }
+                let start = i
+                var end = i
+                var j = i
+                while j < n {
+                    let (s, w) = Tokenizer.decode(bytes, at: j)
+                    if Tokenizer.isWordChar(s) { j += w; end = j; continue }
+                    // 5.5 / 17.0.1 / 1,000: a separator between digits stays inside the word.
+                    if (s == "." || s == ","), j > start, j + 1 < n,
+                       Tokenizer.isDigit(bytes[j - 1]), Tokenizer.isDigit(bytes[j + 1]) {
+                        j += 1; continue
+                    }
+                    // don't / Swift's / Swift’s: keep the head, drop the tail.
+                    if s == "'" || s == "\u{2019}" {
+                        var k = j + w
+                        while k < n, Tokenizer.isASCIILetter(bytes[k]) { k += 1 }
+                        if k > j + w { j = k; continue }
+                    }
+                    break
+                }
+                var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                word = word.replacingOccurrences(of: ",", with: "")
+                while word.hasSuffix("_") { word.removeLast() }
+                if !word.isEmpty {
+                    tokens.append(Token(word, position: position, start: start, end: end))
+                    position += 1
+                }
+                i = max(j, i + width)
+            }
+        }
+        return tokens
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
+    @inline(__always) static func isWordStart(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { let b = UInt8(s.value); return isDigit(b) || isASCIILetter(b) }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    @inline(__always) static func isWordChar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { let b = UInt8(s.value); return isDigit(b) || isASCIILetter(b) || b == 0x5F }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+            || s.properties.generalCategory == .nonspacingMark
+    }
+
+    /// Decodes one scalar; invalid bytes decode as U+FFFD of width 1.
+    @inline(__always) static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let c = b[i]
+        if c < 0x80 { return (Unicode.Scalar(c), 1) }
+        var width = 0, value: UInt32 = 0
+        if c & 0xE0 == 0xC0 { width = 2; value = UInt32(c & 0x1F) }
+        else if c & 0xF0 == 0xE0 { width = 3; value = UInt32(c & 0x0F) }
+        else if c & 0xF8 == 0xF0 { width = 4; value = UInt32(c & 0x07) }
+        else { return ("\u{FFFD}", 1) }
+        guard i + width <= b.count else { return ("\u{FFFD}", 1) }
+        for k in 1..<width {
+            let cc = b[i + k]
+            guard cc & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            value = value << 6 | UInt32(cc & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
+    }
+}
+
+extension String {
+    /// Small replacement for Foundation's method, to stay on FoundationEssentials-free code.
+    func replacingOccurrences(of target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard target.count == 1, let c = target.first else { return self }
+        return replacingOccurrences(of: c, with: replacement)
+    }
+}

@@ -1,0 +1,206 @@
+import Analysis
+import Corpus
+import Retrieval
+
+/// The answer tool: extractive question answering. Picks the sentences that answer the question
+/// from the best articles (IDF-weighted coverage of the question, neighbouring context, answer-type
+/// cues), orders them, cites each `[n]`, and abstains when the corpus does not cover the question.
+struct AnswerComposer {
+    let assistant: Assistant
+    var analyzer: Analyzer { assistant.analyzer }
+
+    enum Kind { case definition, howto, why, factoid, comparison, yesNo, other }
+
+    static func kind(of q: String) -> Kind {
+        let w = Classifier.words(q)
+        let first = w.first ?? ""
+        let lower = q.lowercased()
+        if lower.contains("difference between") || lower.contains(" vs ") || lower.contains("versus") || lower.contains("compare") || lower.contains("compared") { return .comparison }
+        if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
+        if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
+        if lower.hasPrefix("what is") || lower.hasPrefix("what are") || lower.hasPrefix("what's a") || lower.hasPrefix("what does") || lower.hasPrefix("explain") { return .definition }
+        if ["is", "are", "does", "do", "can", "should", "will", "did", "has"].contains(first) { return .yesNo }
+        if ["which", "when", "who", "how", "where", "what"].contains(first) { return .factoid }
+        return .other
+    }
+
+    func run(_ call: ToolCall, context: ConversationContext) throws -> Response {
+        let question = call.argument("question") ?? ""
+        let corrected = assistant.corrected(question)
+        var qTerms = assistant.searcher.queryTerms(corrected).map(\.term)
+        // Follow-ups like "how does that compare to actors?" borrow the last topic's words.
+        if call.target == nil, let last = context.lastTopic, MessageCues(question).pointsBack {
+            qTerms += assistant.searcher.queryTerms(last).map(\.term).filter { !qTerms.contains($0) }
+        }
+        let N = Double(max(assistant.searcher.stats.documents, 1))
+        var idf: [String: Double] = [:]
+        var unknownMass = 0.0
+        for t in qTerms {
+            let df = assistant.searcher.documentFrequency(t)
+            let v = (1 + (N - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
+            idf[t] = v
+            if df == 0 { unknownMass += v }
+        }
+        let totalMass = qTerms.reduce(0) { $0 + (idf[$1] ?? 0) }
+        var q = SearchQuery(text: corrected + (qTerms.count > assistant.searcher.queryTerms(corrected).count ? " " + (context.lastTopic ?? "") : ""), limit: 6)
+        q.limit = 6
+        var hits = try assistant.searcher.search(q)
+        if let t = call.target {
+            hits.removeAll { $0.doc == t.doc }
+            if let s = try assistant.store.article(doc: t.doc) {
+                let h = Hit(doc: s.doc, id: s.article.id, title: s.article.title, url: s.article.url, author: s.article.author,
+                            date: s.article.date, feed: s.article.feed, source: s.article.source, line: s.article.line,
+                            score: (hits.first?.score ?? 1) * 1.5, passage: 0, passageText: "", snippet: "", explanation: nil)
+                hits.insert(h, at: 0)
+            }
+        }
+        guard !hits.isEmpty, totalMass > 0 else { return abstain(call, hits: hits) }
+
+        let kind = AnswerComposer.kind(of: question)
+        // Candidate sentences from the top articles.
+        var units: [(SentenceUnit, Double)] = []  // unit, article prior
+        var storedByDoc: [Int: StoredArticle] = [:]
+        let topScore = max(hits[0].score, 1e-9)
+        for h in hits.prefix(call.target == nil ? 4 : 3) {
+            guard let s = try assistant.store.article(doc: h.doc) else { continue }
+            storedByDoc[h.doc] = s
+            let prior = h.score / topScore
+            for u in SentenceUnits.of(s, analyzer: analyzer) { units.append((u, prior)) }
+        }
+        let qset = Set(qTerms)
+        func coverage(_ terms: Set<String>) -> Double {
+            var m = 0.0
+            for t in qset where terms.contains(t) { m += idf[t] ?? 0 }
+            return m / totalMass
+        }
+        // Score each sentence with its neighbours as context.
+        var scored: [(unit: SentenceUnit, score: Double, cov: Double)] = []
+        for (i, (u, prior)) in units.enumerated() {
+            if u.isCode && kind != .howto { continue }
+            if !u.isCode && (u.words < 4 || u.words > 80) { continue }
+            let own = coverage(u.terms)
+            var around = Set<String>()
+            if i > 0, units[i - 1].0.doc == u.doc { around.formUnion(units[i - 1].0.terms) }
+            if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.formUnion(units[i + 1].0.terms) }
+            if let h = u.heading { around.formUnion(analyzer.terms(h)) }
+            let ctx = coverage(around.union(u.terms))
+            var s = own + 0.35 * ctx + 0.35 * prior
+            if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
+            s += cueBonus(kind, u)
+            if u.isCode { s *= 0.6 }
+            scored.append((u, s, max(own, 0.8 * ctx)))
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
+
+        // Abstain when nothing covers enough of the question, or its key words are unknown to the corpus.
+        let best = scored.first
+        let unknownShare = unknownMass / totalMass
+        if best == nil || (best!.cov < 0.45 && call.target == nil) || unknownShare > 0.3 {
+            return abstain(call, hits: hits)
+        }
+
+        // Greedy selection under a word budget, skipping near-duplicates.
+        var picked: [(SentenceUnit, Double)] = []
+        var words = 0
+        let budget = kind == .comparison || kind == .howto ? 130 : 100
+        let floor = best!.score * 0.55
+        var covered = Set<String>()
+        for c in scored {
+            if picked.count >= 5 || c.score < floor { break }
+            if picked.contains(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }) { continue }
+            if picked.contains(where: { jaccard($0.0.terms, c.unit.terms) > 0.55 }) { continue }
+            let gain = c.unit.terms.intersection(qset).subtracting(covered)
+            if !picked.isEmpty && gain.isEmpty && c.score < best!.score * 0.8 { continue }
+            if words + c.unit.words > budget && !picked.isEmpty { continue }
+            picked.append((c.unit, c.score)); words += c.unit.words
+            covered.formUnion(c.unit.terms.intersection(qset))
+            // A sentence that leans on the next one ("This means…") brings it along.
+            if let next = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index + 1 })?.0,
+               !next.isCode, next.words < 40, words + next.words <= budget + 20,
+               AnswerComposer.continues(next.text), !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
+                picked.append((next, c.score - 0.001)); words += next.words
+            }
+        }
+        if kind == .comparison { ensureBothSides(question: question, scored: scored, picked: &picked) }
+
+        // Order: by article rank, then reading order; number citations by first use.
+        let rank = Dictionary(uniqueKeysWithValues: hits.enumerated().map { ($1.doc, $0) })
+        picked.sort { (rank[$0.0.doc] ?? 99, $0.0.index) < (rank[$1.0.doc] ?? 99, $1.0.index) }
+        var numbers: [Int: Int] = [:]
+        var cites: [Citation] = []
+        var parts: [String] = []
+        for (u, _) in picked {
+            if numbers[u.doc] == nil, let s = storedByDoc[u.doc] {
+                numbers[u.doc] = cites.count + 1
+                let passages = (try? assistant.store.passages(doc: u.doc)) ?? []
+                cites.append(Citation(n: cites.count + 1, ref: TargetRef(s), url: s.article.url, author: s.article.author,
+                                      date: s.article.date, passage: SentenceUnits.passage(containing: u.text, in: passages)))
+            }
+            let n = numbers[u.doc] ?? 1
+            if u.isCode { parts.append("\n```\n\(u.text)\n```\n[\(n)]") } else { parts.append("\(u.text) [\(n)]") }
+        }
+        var answer = parts.joined(separator: " ").replacing(" \n", with: "\n")
+        answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
+        let focus = call.target ?? cites.first?.ref
+        return Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: focus)
+    }
+
+    static func continues(_ s: String) -> Bool {
+        let w = s.split(separator: " ").first.map { String($0).lowercased() } ?? ""
+        return ["this", "that", "these", "it", "so", "because", "which", "however,", "but", "instead,", "otherwise,", "therefore,"].contains(w)
+    }
+
+    func cueBonus(_ kind: Kind, _ u: SentenceUnit) -> Double {
+        let l = " " + u.text.lowercased() + " "
+        switch kind {
+        case .definition: return [" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "].contains { l.contains($0) } ? 0.08 : 0
+        case .why: return [" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "].contains { l.contains($0) } ? 0.1 : 0
+        case .howto: return [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
+        case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
+        case .yesNo: return [" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "].contains { l.contains($0) } ? 0.06 : 0
+        case .comparison: return [" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "].contains { l.contains($0) } ? 0.08 : 0
+        case .other: return 0
+        }
+    }
+
+    /// For "X vs Y", make sure both sides have a sentence.
+    func ensureBothSides(question: String, scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
+        let lower = question.lowercased()
+        var sides: [String] = []
+        for sep in [" and ", " vs ", " versus ", " compared with ", " compared to ", " or "] where lower.contains(sep) {
+            let parts = lower.components(sep)
+            if parts.count == 2 { sides = [parts[0], parts[1]]; break }
+        }
+        guard sides.count == 2 else { return }
+        for side in sides {
+            let terms = Set(analyzer.terms(side)).subtracting(Set(analyzer.terms(sides[0] == side ? sides[1] : sides[0])))
+            guard !terms.isEmpty else { continue }
+            if picked.contains(where: { !$0.0.terms.isDisjoint(with: terms) }) { continue }
+            if let c = scored.first(where: { !$0.unit.terms.isDisjoint(with: terms) && !$0.unit.isCode }) { picked.append((c.unit, c.score)) }
+        }
+    }
+
+    func abstain(_ call: ToolCall, hits: [Hit]) -> Response {
+        var lines = [assistant.prompts.voice("no_answer")]
+        let near = hits.prefix(3)
+        if !near.isEmpty {
+            lines.append("")
+            lines.append(assistant.prompts.voice("no_answer_nearest"))
+            for h in near { lines.append("- **\(h.title)** — \(h.source):\(h.line)") }
+        }
+        return Response(call: call, answer: lines.joined(separator: "\n"), hits: hits, abstained: true, focus: call.target)
+    }
+}
+
+extension String {
+    /// Splits on a separator string (no Foundation).
+    func components(_ sep: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(self)
+        while let r = rest.firstRange(of: sep) {
+            out.append(String(rest[..<r.lowerBound])); rest = rest[r.upperBound...]
+        }
+        out.append(String(rest))
+        return out
+    }
+}

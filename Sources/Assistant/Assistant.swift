@@ -1,0 +1,59 @@
+import Analysis
+import Retrieval
+
+/// The chatbot: dispatches a message to a tool and runs it against the index.
+public final class Assistant {
+    public let prompts: PromptLibrary
+    let index: Index
+    let searcher: Searcher
+    let store: ArticleStore
+    let analyzer: Analyzer
+    let dispatcher: Dispatcher
+    let spelling: Spelling
+
+    public init(index: Index, prompts: PromptLibrary) throws {
+        self.index = index
+        self.prompts = prompts
+        analyzer = Analyzer()
+        searcher = try Searcher(index: index, analyzer: analyzer)
+        store = ArticleStore(index: index)
+        spelling = Spelling(db: index.db, analyzer: analyzer)
+        let resolver = TargetResolver(searcher: searcher, store: store, analyzer: analyzer, directory: CorpusDirectory(db: index.db))
+        dispatcher = Dispatcher(prompts: prompts, resolver: resolver)
+    }
+
+    /// Chooses the tool for a message (shown to the user before the answer).
+    public func dispatch(_ message: String, context: ConversationContext) -> ToolCall {
+        dispatcher.dispatch(message, context: context)
+    }
+
+    /// Runs a call and composes the reply.
+    public func run(_ call: ToolCall, message: String, context: ConversationContext) throws -> Response {
+        let text = message.trimmed
+        if text.isEmpty || !text.contains(where: { $0.isLetter || $0.isNumber }) {
+            return Response(call: call, answer: prompts.voice("empty_message"), abstained: true)
+        }
+        switch call.tool {
+        case .search: return try SearchTool(assistant: self).run(call)
+        case .summarize: return try Summarizer(assistant: self).run(call)
+        case .extract: return try Extractor(assistant: self).run(call)
+        case .answer:
+            if let r = try CorpusFacts(assistant: self).answer(call, message: text) { return r }
+            return try AnswerComposer(assistant: self).run(call, context: context)
+        }
+    }
+
+    /// Dispatch and run in one step.
+    public func respond(_ message: String, context: ConversationContext) throws -> Response {
+        try run(dispatch(message, context: context), message: message, context: context)
+    }
+
+    /// Two example questions drawn from the corpus, for the greeting.
+    public func exampleQuestions() -> [String] {
+        guard let all = try? store.all(bodies: false), !all.isEmpty else { return [] }
+        let picks = [all[all.count / 3], all[(2 * all.count) / 3]]
+        return picks.map { "summarize “\(String($0.article.title.prefix(60)))”" }
+    }
+
+    func corrected(_ text: String) -> String { spelling.correct(text).text }
+}

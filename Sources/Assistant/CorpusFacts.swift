@@ -1,0 +1,51 @@
+import Retrieval
+
+/// Questions about the corpus itself — how many articles, which sources and authors, the newest
+/// posts, what someone wrote — answered from the index rather than from article text.
+struct CorpusFacts {
+    let assistant: Assistant
+
+    func answer(_ call: ToolCall, message: String) throws -> Response? {
+        let cues = MessageCues(message)
+        let l = cues.lower
+        let aboutCorpus = ["the corpus", "your articles", "you know", "do you have", "in your", "are there", "you got", "the index", "this corpus", "these articles", "the collection"].contains { l.contains($0) }
+        let p = assistant.prompts
+        var lines: [String] = []
+        var call = call
+        if (l.contains("how many") && (cues.has("articles") || cues.has("posts") || cues.has("documents"))) && (aboutCorpus || cues.words.count <= 7) {
+            let r = try stats()
+            lines.append(p.template("corpus_count", ["articles": "\(r.0)", "files": "\(r.1)", "passages": "\(r.2)"]))
+        } else if (cues.has("feeds") || cues.has("sources") || cues.has("blogs") || cues.has("sites")) && (cues.has("which") || cues.has("what") || cues.has("list")) {
+            lines.append(p.template("corpus_feeds"))
+            for (name, n) in try group("coalesce(feed, source)") { lines.append("- \(name) (\(n))") }
+        } else if (cues.has("authors") || l.contains("who writes") || l.contains("who wrote the articles")) && !cues.namesArticle {
+            lines.append(p.template("corpus_authors"))
+            for (name, n) in try group("author") where !name.isEmpty { lines.append("- \(name) (\(n))") }
+        } else if (cues.has("newest") || cues.has("latest") || l.contains("most recent")) && (cues.has("articles") || cues.has("posts")) && cues.contentWords.count <= 2 {
+            lines.append(p.template("corpus_newest"))
+            var q = SearchQuery(text: "", limit: 5); q.after = "0"
+            let hits = try assistant.searcher.search(q)
+            for h in hits { lines.append("- **\(h.title)** — \(h.author ?? "no author"), \(h.date.map { String($0.prefix(10)) } ?? "")") }
+            call.set("order", "newest")
+            return Response(call: call, answer: lines.joined(separator: "\n"), hits: hits)
+        } else {
+            return nil
+        }
+        return Response(call: call, answer: lines.joined(separator: "\n"))
+    }
+
+    func stats() throws -> (Int, Int, Int) {
+        let db = assistant.index.db
+        let a = Int(try db.scalarInt("SELECT count(*) FROM articles") ?? 0)
+        let f = Int(try db.scalarInt("SELECT count(*) FROM files WHERE articles > 0") ?? 0)
+        let p = Int(try db.scalarInt("SELECT coalesce(sum(npass),0) FROM articles") ?? 0)
+        return (a, f, p)
+    }
+
+    func group(_ column: String) throws -> [(String, Int)] {
+        let s = try assistant.index.db.prepare("SELECT \(column), count(*) FROM articles GROUP BY 1 ORDER BY 2 DESC, 1")
+        var out: [(String, Int)] = []
+        while try s.step() { out.append((s.optionalText(0) ?? "", Int(s.int(1)))) }
+        return out
+    }
+}

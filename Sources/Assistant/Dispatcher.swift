@@ -1,0 +1,167 @@
+import Analysis
+import Retrieval
+
+/// Turns a message plus the conversation so far into one tool call: a learned tool choice, then
+/// the article it refers to (named, pointed back at, or by position in the last results).
+public struct Dispatcher {
+    let classifier: Classifier
+    let prompts: PromptLibrary
+    let resolver: TargetResolver
+
+    init(prompts: PromptLibrary, resolver: TargetResolver) {
+        self.prompts = prompts
+        self.resolver = resolver
+        var examples: [(Tool, String)] = []
+        for def in prompts.tools { for e in def.examples { examples.append((def.tool, e)) } }
+        classifier = Classifier(examples: examples)
+    }
+
+    public func dispatch(_ message: String, context: ConversationContext) -> ToolCall {
+        let trimmed = message.trimmed
+        if trimmed.hasPrefix("/"), let call = slash(trimmed, context: context) { return call }
+        let cues = MessageCues(trimmed)
+        let ranked = classifier.scores(trimmed)
+        var tool = ranked.first?.0 ?? .answer
+        var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
+
+        // A metadata question about one named or referred article is an extract, whatever the wording.
+        let kind = extractKind(cues)
+        if tool != .extract, let k = kind, k.1 >= 2, cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
+           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
+            reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
+            tool = .extract
+        }
+        var call = ToolCall(tool: tool)
+        call.reasons = reasons
+        switch tool {
+        case .search: fillSearch(&call, cues, context: context)
+        case .summarize: fillSummarize(&call, cues, context: context)
+        case .extract:
+            call.set("kind", (kind?.0 ?? .code).rawValue)
+            call.target = target(cues, context: context, required: true, reasons: &call.reasons)
+            if let t = call.target { call.set("article", t.title) }
+        case .answer:
+            call.set("question", trimmed)
+            call.target = target(cues, context: context, required: false, reasons: &call.reasons)
+            if let t = call.target { call.set("article", t.title) }
+        }
+        return call
+    }
+
+    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, context: ConversationContext) {
+        let dir = resolver.directory
+        var used = Set<String>()
+        if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
+        else if let (name, words) = dir.feed(in: cues) { call.set("feed", name); used.formUnion(words) }
+        if cues.has("swiftyplace") == false, let f = call.argument("feed") { _ = f }
+        let (after, before) = cues.dates
+        call.set("after", after); call.set("before", before)
+        if let a = after { used.insert(a); if let y = Int(a) { used.insert(String(y - 1)) } }
+        if let b = before { used.insert(b) }
+        if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
+        if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
+        let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site"].contains($0) }
+        call.arguments.insert(.init(name: "query", value: query.joined(separator: " ")), at: 0)
+        if let named = resolver.named(cues, context: context), named.confidence >= 0.6 {
+            call.target = named.ref
+            call.reasons.append("the message names “\(named.ref.title)”")
+        }
+    }
+
+    func fillSummarize(_ call: inout ToolCall, _ cues: MessageCues, context: ConversationContext) {
+        if let l = cues.length { call.set("length", l) }
+        if cues.acrossArticles && cues.ordinal == nil && !cues.hasPhrase("that one") {
+            call.set("topic", cues.contentWords.joined(separator: " "))
+            call.reasons.append("the message asks across articles: a topic summary")
+            return
+        }
+        call.target = target(cues, context: context, required: true, reasons: &call.reasons)
+        if let t = call.target { call.set("article", t.title) } else { call.set("topic", cues.contentWords.joined(separator: " ")) }
+    }
+
+    /// Named article first (an explicit title always wins), then position in the last results,
+    /// then "it"/"that one", then — when the tool needs one — the best match.
+    func target(_ cues: MessageCues, context: ConversationContext, required: Bool, reasons: inout [String]) -> TargetRef? {
+        let named = resolver.named(cues, context: context)
+        if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.pointsBack) {
+            reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
+            return n.ref
+        }
+        if let o = cues.ordinal, !context.lastHits.isEmpty {
+            let i = o < 0 ? context.lastHits.count - 1 : o
+            if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
+        }
+        if let last = context.lastArticle, cues.pointsBack || (required && (named?.confidence ?? 0) < 0.3 && cues.contentWords.count <= 2) {
+            reasons.append("refers back to “\(last.title)”")
+            return last
+        }
+        if required, let n = named {
+            reasons.append("best match for the message (match \(Int(n.confidence * 100))%)")
+            return n.ref
+        }
+        return nil
+    }
+
+    func extractKind(_ cues: MessageCues) -> (ExtractKind, Int, String)? {
+        guard let def = prompts.definition(.extract) else { return nil }
+        var best: (ExtractKind, Int, String)?
+        for (k, phrases) in def.kinds {
+            guard let kind = ExtractKind(rawValue: k) else { continue }
+            for p in phrases where cues.hasPhrase(p) || (p.count > 3 && cues.words.contains(where: { $0.hasPrefix(p) && $0.count <= p.count + 2 })) {
+                let weight = p.split(separator: " ").count + 1
+                if best == nil || weight > best!.1 { best = (kind, weight, p) }
+            }
+        }
+        return best
+    }
+
+    /// `/search`, `/summarize`, `/extract KIND`, `/answer` force a tool.
+    func slash(_ text: String, context: ConversationContext) -> ToolCall? {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        let rest = parts.count > 1 ? parts[1].trimmed : ""
+        let cues = MessageCues(rest)
+        var reasons = ["forced by \(parts[0])"]
+        switch parts[0].lowercased() {
+        case "/search":
+            var call = ToolCall(tool: .search)
+            call.reasons = reasons
+            fillSearch(&call, cues, context: context)
+            if call.argument("query")?.isEmpty != false { call.set("query", rest) ; call.arguments.sort { a, _ in a.name == "query" } }
+            return call
+        case "/summarize", "/summarise":
+            var call = ToolCall(tool: .summarize)
+            call.target = resolver.exact(rest) ?? (rest.isEmpty ? context.lastArticle : target(cues, context: context, required: true, reasons: &reasons))
+            call.reasons = reasons
+            if let t = call.target { call.set("article", t.title) } else { call.set("topic", rest) }
+            return call
+        case "/extract":
+            var call = ToolCall(tool: .extract)
+            let sub = rest.split(separator: " ", maxSplits: 1).map(String.init)
+            let kind = sub.first.flatMap { ExtractKind(rawValue: $0.lowercased()) } ?? .code
+            let ref = sub.count > 1 ? sub[1] : (ExtractKind(rawValue: sub.first?.lowercased() ?? "") == nil ? rest : "")
+            call.set("kind", kind.rawValue)
+            call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, reasons: &reasons))
+            call.reasons = reasons
+            if let t = call.target { call.set("article", t.title) }
+            return call
+        case "/answer", "/ask":
+            var call = ToolCall(tool: .answer)
+            call.set("question", rest)
+            call.reasons = reasons
+            call.target = target(cues, context: context, required: false, reasons: &call.reasons)
+            if let t = call.target { call.set("article", t.title) }
+            return call
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

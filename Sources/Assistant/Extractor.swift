@@ -1,0 +1,114 @@
+import Analysis
+import Corpus
+import Retrieval
+
+/// The extract tool: code verbatim, links, an outline, key terms and API names, or metadata.
+struct Extractor {
+    let assistant: Assistant
+
+    func run(_ call: ToolCall) throws -> Response {
+        let kind = ExtractKind(rawValue: call.argument("kind") ?? "") ?? .code
+        guard let target = call.target, let stored = try assistant.store.article(doc: target.doc) else {
+            return Response(call: call, answer: assistant.prompts.voice("need_article"), abstained: true)
+        }
+        let a = stored.article
+        let p = assistant.prompts
+        let title = a.title
+        var lines: [String] = []
+        switch kind {
+        case .code:
+            let blocks = a.code
+            if blocks.isEmpty {
+                lines.append(p.template("extract_code_none", ["title": title]))
+            } else {
+                lines.append(p.template("extract_code_intro", ["title": title]))
+                for b in blocks {
+                    var lang = ""
+                    if case .code(let l) = b.kind { lang = l ?? "" }
+                    lines.append("")
+                    lines.append("```" + lang)
+                    lines.append(b.text)
+                    lines.append("```")
+                }
+            }
+        case .links:
+            if a.links.isEmpty { lines.append(p.template("extract_links_none", ["title": title])) } else {
+                lines.append(p.template("extract_links_intro", ["title": title]))
+                var seen = Set<String>()
+                for l in a.links where seen.insert(l.url).inserted {
+                    lines.append("- " + (l.text.isEmpty || l.text == l.url ? l.url : "\(l.text) — \(l.url)"))
+                }
+            }
+        case .headings:
+            let hs = a.headings
+            if hs.isEmpty {
+                lines.append(p.template("extract_headings_none", ["title": title]))
+                for s in Sentences.split(a.text).prefix(2) { lines.append("- " + s) }
+            } else {
+                lines.append(p.template("extract_headings_intro", ["title": title]))
+                let minLevel = hs.compactMap { if case .heading(let l) = $0.kind { return l } else { return nil } }.min() ?? 1
+                for h in hs {
+                    if case .heading(let l) = h.kind { lines.append(String(repeating: "  ", count: max(0, l - minLevel)) + "- " + h.text) }
+                }
+            }
+        case .terms:
+            lines.append(p.template("extract_terms_intro", ["title": title]))
+            lines.append(KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher).joined(separator: ", "))
+        case .metadata:
+            lines.append(p.template("extract_metadata_intro", ["title": title]))
+            lines.append("- Author: " + (a.author ?? "not listed"))
+            if let d = a.date { lines.append("- Published: " + DateWords.human(d) + " (" + String(d.prefix(10)) + ")") } else { lines.append("- Published: no date given") }
+            if let u = a.url { lines.append("- URL: " + u) }
+            if let f = a.feed { lines.append("- Source: " + f) }
+            lines.append("- File: \(a.source):\(a.line)")
+            let minutes = max(1, (stored.words + 199) / 200)
+            lines.append("- Length: \(stored.words) words, about \(minutes) min to read")
+        }
+        let passage = (try? assistant.store.passages(doc: stored.doc).first?.text) ?? ""
+        let cite = Citation(n: 1, ref: target, url: a.url, author: a.author, date: a.date, passage: passage ?? "")
+        return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: target)
+    }
+}
+
+/// Dates in words: "2025-02-28T…" → "February 28, 2025 (28 Feb 2025)".
+enum DateWords {
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static func human(_ iso: String) -> String {
+        let parts = iso.prefix(10).split(separator: "-")
+        guard parts.count == 3, let m = Int(parts[1]), m >= 1, m <= 12, let d = Int(parts[2]) else { return iso }
+        let month = months[m - 1]
+        return "\(month) \(d), \(parts[0]) (\(d) \(month.prefix(3)) \(parts[0]))"
+    }
+}
+
+/// Key terms and API names: identifiers from code and prose (`Task.detached`, `@MainActor`,
+/// `UITableViewCell`), ranked by how often the article uses them against how rare they are overall.
+enum KeyTerms {
+    static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15) -> [String] {
+        var counts: [String: Int] = [:]
+        var surface: [String: String] = [:]
+        let text = a.blocks.map(\.text).joined(separator: " ")
+        for raw in text.split(whereSeparator: { " \n\t,;:()[]{}<>\"'“”‘’!?".contains($0) }) {
+            var w = String(raw)
+            while let l = w.last, ".:".contains(l) { w.removeLast() }
+            guard w.count >= 3, w.count <= 40 else { continue }
+            let first = w.first!
+            var looksLikeCode = first == "@" || first == "#"
+            if first == "." && w.dropFirst().first?.isLowercase == true { looksLikeCode = true }
+            if w.contains(".") && first.isLetter && !w.hasSuffix(".") { looksLikeCode = true }
+            if w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase) { looksLikeCode = true }
+            if first.isUppercase && w.count > 3 && w.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber }) { looksLikeCode = true }
+            guard looksLikeCode, w.allSatisfy({ $0.isLetter || $0.isNumber || "@#._".contains($0) }) else { continue }
+            let key = w.lowercased()
+            counts[key, default: 0] += 1
+            if surface[key] == nil { surface[key] = w }
+        }
+        let n = Double(max(searcher.stats.documents, 1))
+        let scored = counts.map { key, c -> (String, Double) in
+            let term = analyzer.terms(surface[key]!).first ?? key
+            let df = Double(max(searcher.documentFrequency(term), 1))
+            return (surface[key]!, Double(c).squareRoot() * (1 + (n / df).logValue))
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(limit).map { "`\($0.0)`" }
+    }
+}

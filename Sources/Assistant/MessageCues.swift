@@ -1,0 +1,107 @@
+/// Plain-English cues read from a message: references to earlier results, filters, lengths.
+/// Cue words live here as small tables; the tool choice itself is learned (see `Classifier`).
+struct MessageCues {
+    let text: String
+    let lower: String
+    let words: [String]
+
+    init(_ text: String) {
+        self.text = text
+        lower = text.lowercased().replacing("’", with: "'")
+        words = Classifier.words(text)
+    }
+
+    func has(_ word: String) -> Bool { words.contains(word) }
+    func hasPhrase(_ p: String) -> Bool {
+        let padded = " " + words.joined(separator: " ") + " "
+        return padded.contains(" " + p + " ")
+    }
+
+    static let ordinals: [(String, Int)] = [
+        ("first", 0), ("1st", 0), ("top", 0), ("second", 1), ("2nd", 1), ("third", 2), ("3rd", 2), ("fourth", 3),
+        ("4th", 3), ("fifth", 4), ("5th", 4), ("sixth", 5), ("seventh", 6), ("eighth", 7), ("ninth", 8), ("tenth", 9),
+    ]
+
+    /// "the second result", "number 3", "#2", "the last one".
+    var ordinal: Int? {
+        for (i, w) in words.enumerated() {
+            if let o = MessageCues.ordinals.first(where: { $0.0 == w }) {
+                // "first" in "first impressions" is part of a title, not a pointer: require a noun after it.
+                let next = i + 1 < words.count ? words[i + 1] : ""
+                if ["one", "result", "hit", "article", "post", "link", "match", "entry", "item", "piece", ""].contains(next) { return o.1 }
+            }
+            if (w == "number" || w == "result" || w == "no"), i + 1 < words.count, let n = Int(words[i + 1]), n >= 1, n <= 20 { return n - 1 }
+        }
+        if lower.contains("the last one") || lower.contains("last result") { return -1 }
+        return nil
+    }
+
+    /// "it", "that one", "this article", "the author": the message points at the last article.
+    var pointsBack: Bool {
+        let pronouns = ["it", "its", "it's", "itself", "that", "this", "there", "those", "them", "these", "he", "she", "author", "same"]
+        if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
+        for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
+                  "the post", "the author", "that excerpt", "this excerpt", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
+        return words.contains { pronouns.prefix(4).contains($0) }
+    }
+
+    /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
+    var namesArticle: Bool {
+        let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",
+                     "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper"]
+        return words.contains { nouns.contains($0) } || lower.contains("'s ")
+    }
+
+    /// The message asks about many articles at once ("across these posts", "what do the articles say").
+    var acrossArticles: Bool {
+        for p in ["across", "these posts", "these articles", "the articles", "the posts", "all the", "everything", "the corpus",
+                  "overall", "big picture", "in general", "articles say", "posts say", "articles cover", "posts cover", "what do the"]
+            where lower.contains(p) { return true }
+        return false
+    }
+
+    var length: String? {
+        if words.contains(where: { ["short", "brief", "quick", "tldr", "tl;dr", "nutshell", "one-line", "briefly", "gist"].contains($0) }) { return "short" }
+        if words.contains(where: { ["long", "detailed", "thorough", "full", "complete", "in-depth", "deep"].contains($0) }) { return "long" }
+        return nil
+    }
+
+    /// "from 2021", "in 2024", "before 2022", "after 2023", "since 2020".
+    var dates: (after: String?, before: String?) {
+        var after: String?, before: String?
+        for (i, w) in words.enumerated() {
+            guard w.count == 4, let year = Int(w), year > 1990, year < 2100 else { continue }
+            let prev = i > 0 ? words[i - 1] : ""
+            switch prev {
+            case "before", "until", "prior": before = w
+            case "after": after = String(year + 1)
+            case "since": after = w
+            default:
+                if ["from", "in", "of", "during", "dated", "published", "written"].contains(prev) || words.count <= 4 {
+                    after = w; before = String(year + 1)
+                }
+            }
+        }
+        return (after, before)
+    }
+
+    var newestFirst: Bool { ["newest", "latest", "recent", "most recent", "newer"].contains { lower.contains($0) } }
+    var noAuthor: Bool { ["no author", "without an author", "without author", "missing author", "no byline", "anonymous", "author is missing", "unknown author"].contains { lower.contains($0) } }
+
+    /// Words that tell the tool rather than the topic; removed before a message becomes a query.
+    static let instructionWords: Set<String> = [
+        "search", "find", "look", "lookup", "list", "show", "me", "give", "get", "got", "any", "anything", "some", "something",
+        "articles", "article", "posts", "post", "excerpt", "excerpts", "piece", "pieces", "writeup", "writeups", "write", "ups",
+        "tutorial", "tutorials", "guide", "entries", "entry", "blog", "blogs", "stuff", "please", "plz", "pls", "thanks",
+        "summarize", "summarise", "summary", "sum", "tldr", "tl;dr", "tl", "dr", "gist", "recap", "overview", "brief", "quick",
+        "short", "long", "the", "a", "an", "of", "on", "about", "for", "from", "in", "to", "with", "what", "whats", "what's",
+        "do", "does", "you", "have", "is", "are", "there", "which", "who", "can", "i", "see", "extract", "pull", "out",
+        "code", "samples", "sample", "snippets", "snippet", "links", "urls", "headings", "outline", "key", "terms", "it",
+        "that", "this", "one", "only", "just", "discuss", "discussing", "mention", "mentioning", "cover", "covering", "coverage",
+        "talk", "talks", "we", "us", "my", "your", "corpus", "up", "read", "reading", "say", "says", "said", "tell",
+        "these", "those", "all", "everything", "across", "big", "picture",
+    ]
+
+    /// Content words: the message minus instruction words (order kept).
+    var contentWords: [String] { words.filter { !MessageCues.instructionWords.contains($0) } }
+}

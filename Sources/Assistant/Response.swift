@@ -1,0 +1,61 @@
+import Retrieval
+
+/// A citation `[n]`: the article and the passage the cited text comes from.
+public struct Citation: Sendable, Equatable {
+    public var n: Int
+    public var ref: TargetRef
+    public var url: String?
+    public var author: String?
+    public var date: String?
+    public var passage: String
+}
+
+/// The outcome of one message: the call, the answer (light Markdown), citations and hits.
+public struct Response: Sendable {
+    public var call: ToolCall
+    public var answer: String
+    public var citations: [Citation] = []
+    public var hits: [Hit] = []
+    public var abstained = false
+    /// The article this turn was about, for follow-ups.
+    public var focus: TargetRef?
+
+    /// The answer as a stream of tokens (words with their following whitespace), as a chat model emits them.
+    public var tokens: AsyncStream<String> {
+        let pieces = Response.tokenize(answer)
+        return AsyncStream { continuation in
+            for p in pieces { continuation.yield(p) }
+            continuation.finish()
+        }
+    }
+
+    /// Splits text into word tokens that keep their trailing spaces; newlines are tokens of their own.
+    public static func tokenize(_ s: String) -> [String] {
+        var out: [String] = []
+        var cur = ""
+        var inSpace = false
+        for ch in s {
+            if ch == "\n" {
+                if !cur.isEmpty { out.append(cur); cur = "" }
+                out.append("\n"); inSpace = false; continue
+            }
+            if ch == " " { cur.append(ch); inSpace = true; continue }
+            if inSpace { out.append(cur); cur = ""; inSpace = false }
+            cur.append(ch)
+        }
+        if !cur.isEmpty { out.append(cur) }
+        return out
+    }
+
+    /// The conversation state after this turn.
+    public func updating(_ context: ConversationContext) -> ConversationContext {
+        var c = context
+        c.lastTool = call.tool
+        if call.tool == .search || (!hits.isEmpty && call.target == nil && call.tool != .answer) {
+            c.lastHits = hits.map(TargetRef.init)
+        }
+        if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search, let first = hits.first { c.lastArticle = TargetRef(first) }
+        if let q = call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
+        return c
+    }
+}

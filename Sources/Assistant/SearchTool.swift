@@ -1,0 +1,53 @@
+import Retrieval
+
+/// The search tool: ranked articles with snippets and `source:line`, phrased as a reply.
+struct SearchTool {
+    let assistant: Assistant
+
+    func run(_ call: ToolCall) throws -> Response {
+        let raw = call.argument("query") ?? ""
+        var q = SearchQuery(text: assistant.corrected(raw), limit: Int(call.argument("limit") ?? "") ?? 5)
+        if let a = call.argument("author") { if a == "none" { q.noAuthor = true } else { q.author = a } }
+        q.feed = call.argument("feed"); q.after = call.argument("after"); q.before = call.argument("before")
+        q.newestFirst = call.argument("order") == "newest"
+        if q.hasFilters && q.text.trimmed.isEmpty { q.limit = 20 }
+        var hits = try assistant.searcher.search(q)
+        if hits.isEmpty && q.hasFilters && !q.text.trimmed.isEmpty {
+            // The filter may be what the words meant; fall back to the filter alone.
+            q.text = ""
+            hits = try assistant.searcher.search(q)
+        }
+        let p = assistant.prompts
+        guard !hits.isEmpty else {
+            return Response(call: call, answer: p.voice("no_hits", ["query": raw.isEmpty ? describe(q) : raw]), abstained: true)
+        }
+        var lines: [String] = []
+        if q.text.trimmed.isEmpty || raw.isEmpty {
+            lines.append(p.template("search_intro_filtered", ["filters": describe(q)]))
+        } else {
+            lines.append(p.template("search_intro", ["query": raw]) + (q.hasFilters ? " (" + describe(q) + ")" : ""))
+        }
+        lines.append("")
+        for (i, h) in hits.enumerated() {
+            let meta = [h.author, h.date.map { String($0.prefix(10)) }, "\(h.source):\(h.line)"].compactMap { $0 }.joined(separator: " · ")
+            lines.append("\(i + 1). **\(h.title)** — \(meta)")
+            if !h.snippet.isEmpty { lines.append("   " + h.snippet) }
+        }
+        lines.append("")
+        lines.append(p.template("search_more"))
+        return Response(call: call, answer: lines.joined(separator: "\n"), hits: hits, focus: nil)
+    }
+
+    func describe(_ q: SearchQuery) -> String {
+        var parts: [String] = []
+        if q.noAuthor { parts.append("with no author listed") }
+        if let a = q.author { parts.append("by \(a)") }
+        if let f = q.feed { parts.append("from \(f)") }
+        if let a = q.after, let b = q.before, Int(b) == (Int(a) ?? 0) + 1 { parts.append("from \(a)") } else {
+            if let a = q.after { parts.append("on or after \(a)") }
+            if let b = q.before { parts.append("before \(b)") }
+        }
+        if q.newestFirst { parts.append("newest first") }
+        return parts.isEmpty ? "in the corpus" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,50 @@
+import Analysis
+import Corpus
+import Retrieval
+
+/// One sentence of an article, with where it sits and its analysed terms.
+struct SentenceUnit {
+    var doc: Int
+    var block: Int
+    var index: Int          // position among the article's sentences
+    var text: String
+    var heading: String?
+    var terms: Set<String>
+    var isCode: Bool
+    var isListItem: Bool
+    var words: Int
+}
+
+enum SentenceUnits {
+    /// Splits an article's prose blocks into sentences (code blocks become one unit each).
+    static func of(_ s: StoredArticle, analyzer: Analyzer) -> [SentenceUnit] {
+        var out: [SentenceUnit] = []
+        var heading: String?
+        for (bi, b) in s.article.blocks.enumerated() {
+            switch b.kind {
+            case .heading:
+                heading = b.text
+            case .code:
+                out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: b.text, heading: heading,
+                                        terms: Set(analyzer.terms(b.text)), isCode: true, isListItem: false, words: Chunker2.words(b.text)))
+            case .listItem, .paragraph, .quote:
+                for sentence in Sentences.split(b.text) where sentence.contains(where: \.isLetter) {
+                    out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
+                                            terms: Set(analyzer.terms(sentence)), isCode: false, isListItem: b.kind == .listItem,
+                                            words: Chunker2.words(sentence)))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The stored passage of `doc` that holds `text`, for citations that point at real passages.
+    static func passage(containing text: String, in passages: [Passage]) -> String {
+        let probe = String(text.prefix(60))
+        return passages.first { $0.text.contains(probe) }?.text ?? passages.first?.text ?? ""
+    }
+}
+
+enum Chunker2 {
+    static func words(_ s: String) -> Int { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).count }
+}

@@ -1,0 +1,125 @@
+import Analysis
+import Corpus
+import Retrieval
+
+/// The summarize tool: an extractive summary of one article (central sentences in reading order,
+/// no repetition, plus key points), or of a topic across the best-matching articles.
+struct Summarizer {
+    let assistant: Assistant
+
+    func run(_ call: ToolCall) throws -> Response {
+        let length = call.argument("length") ?? "medium"
+        if let t = call.target, let stored = try assistant.store.article(doc: t.doc) {
+            return try single(call, stored, length: length)
+        }
+        let topic = call.argument("topic") ?? ""
+        if topic.trimmed.isEmpty { return Response(call: call, answer: assistant.prompts.voice("need_article"), abstained: true) }
+        return try across(call, topic: topic, length: length)
+    }
+
+    func count(_ length: String) -> Int { length == "short" ? 2 : length == "long" ? 7 : 4 }
+
+    /// Scores sentences by how much of the article's vocabulary they carry (TF·IDF centrality),
+    /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
+    func central(_ units: [SentenceUnit], title: String, n: Int, focus: Set<String> = []) -> [SentenceUnit] {
+        let prose = units.filter { !$0.isCode && $0.words >= 5 && $0.words <= 60 }
+        guard !prose.isEmpty else { return Array(units.filter { !$0.isCode }.prefix(n)) }
+        var tf: [String: Int] = [:]
+        for u in prose { for t in u.terms { tf[t, default: 0] += 1 } }
+        let titleTerms = Set(assistant.analyzer.terms(title))
+        let N = Double(max(assistant.searcher.stats.documents, 1))
+        var idfCache: [String: Double] = [:]
+        func idf(_ t: String) -> Double {
+            if let v = idfCache[t] { return v }
+            let v = (1 + N / Double(max(assistant.searcher.documentFrequency(t), 1))).logValue
+            idfCache[t] = v; return v
+        }
+        let total = Double(prose.count)
+        var scored: [(SentenceUnit, Double)] = prose.map { u in
+            var s = 0.0
+            for t in u.terms where (tf[t] ?? 0) > 1 { s += Double(tf[t]!) * idf(t) }
+            s /= Double(max(u.terms.count, 4)).squareRoot() * 4
+            s += Double(u.terms.intersection(titleTerms).count) * 0.6
+            s += Double(u.terms.intersection(focus).count) * 1.5
+            let pos = Double(u.index) / max(total, 1)
+            if pos < 0.15 { s *= 1.25 }
+            return (u, s)
+        }
+        scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }
+        var picked: [SentenceUnit] = []
+        for (u, _) in scored {
+            if picked.count >= n { break }
+            if picked.contains(where: { jaccard($0.terms, u.terms) > 0.5 }) { continue }
+            picked.append(u)
+        }
+        return picked.sorted { $0.index < $1.index }
+    }
+
+    func single(_ call: ToolCall, _ stored: StoredArticle, length: String) throws -> Response {
+        let a = stored.article
+        let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
+        let picked = central(units, title: a.title, n: count(length))
+        let byline = [a.author, a.date.map { String($0.prefix(10)) }].compactMap { $0 }.joined(separator: ", ")
+        var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)"])]
+        lines.append("")
+        lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
+        let headings = a.headings.map(\.text).filter { $0.count < 90 }
+        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6) : Array(headings.prefix(length == "long" ? 10 : 6))
+        if !points.isEmpty && length != "short" {
+            lines.append("")
+            lines.append(assistant.prompts.template("summary_key_points"))
+            for p in points { lines.append("- " + p) }
+        }
+        let passages = (try? assistant.store.passages(doc: stored.doc)) ?? []
+        let ref = TargetRef(stored)
+        let cite = Citation(n: 1, ref: ref, url: a.url, author: a.author, date: a.date,
+                            passage: SentenceUnits.passage(containing: picked.first?.text ?? "", in: passages))
+        lines.append("")
+        lines.append(assistant.prompts.template("answer_sources"))
+        lines.append(Sources.line(cite))
+        return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: ref)
+    }
+
+    func across(_ call: ToolCall, topic: String, length: String) throws -> Response {
+        let query = assistant.corrected(topic)
+        let hits = try assistant.searcher.search(SearchQuery(text: query, limit: length == "long" ? 6 : 4))
+        guard !hits.isEmpty else {
+            return Response(call: call, answer: assistant.prompts.voice("no_answer"), abstained: true)
+        }
+        let focus = Set(assistant.analyzer.terms(query))
+        var lines = [assistant.prompts.template("topic_summary_intro", ["topic": topic.isEmpty ? "this" : topic]), ""]
+        var cites: [Citation] = []
+        for (i, h) in hits.enumerated() {
+            guard let stored = try assistant.store.article(doc: h.doc) else { continue }
+            let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
+            let picked = central(units, title: stored.article.title, n: length == "short" ? 1 : 2, focus: focus)
+            guard !picked.isEmpty else { continue }
+            let n = cites.count + 1
+            let passages = (try? assistant.store.passages(doc: h.doc)) ?? []
+            cites.append(Citation(n: n, ref: TargetRef(h), url: h.url, author: h.author, date: h.date,
+                                  passage: SentenceUnits.passage(containing: picked[0].text, in: passages)))
+            lines.append("- **\(h.title)**: " + picked.map(\.text).joined(separator: " ") + " [\(n)]")
+            _ = i
+        }
+        lines.append("")
+        lines.append(assistant.prompts.template("answer_sources"))
+        for c in cites { lines.append(Sources.line(c)) }
+        return Response(call: call, answer: lines.joined(separator: "\n"), citations: cites, hits: hits, focus: nil)
+    }
+}
+
+func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+    let u = a.union(b).count
+    return u == 0 ? 0 : Double(a.intersection(b).count) / Double(u)
+}
+
+/// How a source is listed under an answer.
+enum Sources {
+    static func line(_ c: Citation) -> String {
+        var parts = ["[\(c.n)] \(c.ref.title)"]
+        let meta = [c.author, c.date.map { String($0.prefix(10)) }].compactMap { $0 }
+        if !meta.isEmpty { parts.append(meta.joined(separator: ", ")) }
+        parts.append(c.url ?? "\(c.ref.source):\(c.ref.line)")
+        return parts.joined(separator: " — ")
+    }
+}

@@ -1,0 +1,68 @@
+import Analysis
+import Retrieval
+
+/// Finds the article a message names: by partial title, by author or site plus topic, or by a
+/// fragment of an excerpt. Confidence is the IDF-weighted share of the message's content words that
+/// the article's title, author and site account for.
+struct TargetResolver {
+    let searcher: Searcher
+    let store: ArticleStore
+    let analyzer: Analyzer
+    let directory: CorpusDirectory
+
+    struct Named { var ref: TargetRef; var confidence: Double }
+
+    func exact(_ ref: String) -> TargetRef? {
+        let r = ref.trimmed
+        guard !r.isEmpty else { return nil }
+        if let s = try? store.resolve(r) { return TargetRef(s) }
+        return nil
+    }
+
+    func named(_ cues: MessageCues, context: ConversationContext) -> Named? {
+        var content = cues.contentWords
+        var query = SearchQuery(text: "", limit: 5)
+        var filterWords = Set<String>()
+        if let (name, words) = directory.author(in: cues) { query.author = name; filterWords.formUnion(words) }
+        if let (name, words) = directory.feed(in: cues) { query.feed = name; filterWords.formUnion(words) }
+        content.removeAll { filterWords.contains($0) || ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did", "come", "came"].contains($0) }
+        let text = content.joined(separator: " ")
+        let terms = Set(analyzer.terms(text))
+        guard !terms.isEmpty else { return nil }
+        query.text = text
+        var hits = (try? searcher.search(query)) ?? []
+        if hits.isEmpty && query.hasFilters {
+            query.author = nil; query.feed = nil
+            hits = (try? searcher.search(query)) ?? []
+        }
+        guard let top = hits.first else { return nil }
+        var best: Named?
+        for h in hits.prefix(3) {
+            let label = Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? "")))
+            var matched = 0.0, total = 0.0
+            for t in terms {
+                let w = idf(t)
+                total += w
+                if label.contains(t) { matched += w }
+            }
+            var conf = total > 0 ? matched / total : 0
+            // Author or site named and it matches: strong evidence.
+            if !filterWords.isEmpty && (query.author != nil || query.feed != nil) { conf = min(1, conf + 0.3) }
+            // Below the top hit, only a clearly better title match can win.
+            if h.doc != top.doc { conf -= 0.15 }
+            if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf) }
+        }
+        // A clear winner in ranking also counts for a descriptive reference ("the excerpt on X").
+        if var b = best, b.ref.doc == top.doc, hits.count > 1, top.score > 1.6 * hits[1].score, cues.namesArticle {
+            b.confidence = max(b.confidence, 0.5)
+            best = b
+        }
+        return best
+    }
+
+    func idf(_ term: String) -> Double {
+        let n = Double(max(searcher.stats.documents, 1))
+        let df = Double(searcher.documentFrequency(term))
+        return (1 + (n - df + 0.5) / (df + 0.5)).logValue
+    }
+}

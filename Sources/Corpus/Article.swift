@@ -1,0 +1,60 @@
+/// One article of the corpus, cleaned of markup and ready to be analysed and indexed.
+public struct Article: Sendable, Equatable, Hashable {
+    /// Stable across runs: the feed item's guid or link, a JSON record's id, else `source:line`.
+    public var id: String
+    public var title: String
+    public var url: String?
+    public var author: String?
+    /// ISO 8601 (`2025-04-05T22:57:05+02:00` or `2025-04-05`), nil when the source has none.
+    public var date: String?
+    /// The feed, site or collection the article came from (an RSS channel title, a dump's site name).
+    public var feed: String?
+    /// Path of the file relative to the corpus directory.
+    public var source: String
+    /// 1-based line (LF-counted) of `source` where the article begins.
+    public var line: Int
+    /// The article body as blocks in reading order: paragraphs, headings, list items, quotes and code.
+    public var blocks: [Block]
+    public var links: [Link]
+
+    public init(id: String, title: String, url: String? = nil, author: String? = nil, date: String? = nil,
+                feed: String? = nil, source: String, line: Int, blocks: [Block], links: [Link] = []) {
+        self.id = id; self.title = title; self.url = url; self.author = author; self.date = date
+        self.feed = feed; self.source = source; self.line = line; self.blocks = blocks; self.links = links
+    }
+
+    /// Plain text, one block a line (a code block keeps its own line breaks).
+    public var text: String { blocks.map(\.text).joined(separator: "\n") }
+    /// Code blocks, verbatim, in reading order.
+    public var code: [Block] { blocks.filter { if case .code = $0.kind { return true } else { return false } } }
+    /// Headings in reading order.
+    public var headings: [Block] { blocks.filter { if case .heading = $0.kind { return true } else { return false } } }
+}
+
+/// A unit of an article's body.
+public struct Block: Sendable, Equatable, Hashable {
+    public enum Kind: Sendable, Equatable, Hashable {
+        case paragraph
+        case heading(level: Int)
+        case listItem
+        case quote
+        /// Verbatim code; `language` from a `language-xxx` class or a fence info string, when known.
+        case code(language: String?)
+    }
+    public var kind: Kind
+    /// Clean text: no tags, entities decoded, whitespace collapsed (except in code, which is verbatim).
+    public var text: String
+    public init(_ kind: Kind, _ text: String) { self.kind = kind; self.text = text }
+}
+
+/// A hyperlink found in an article.
+public struct Link: Sendable, Equatable, Hashable {
+    public var text: String
+    public var url: String
+    public init(text: String, url: String) { self.text = text; self.url = url }
+}
+
+/// The formats lore reads, told apart by content rather than file name.
+public enum SourceFormat: String, Sendable, Equatable, CaseIterable {
+    case rss, atom, html, markdown, jsonLines, textDump, plainText, json
+}

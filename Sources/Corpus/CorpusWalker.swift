@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A candidate article file found in the corpus directory.
+public struct CorpusFile: Sendable, Equatable {
+    public let path: String
+    /// Relative to the corpus directory, `/`-separated.
+    public let source: String
+    public let size: Int64
+    /// Nanoseconds since the epoch.
+    public let mtime: Int64
+    public init(path: String, source: String, size: Int64, mtime: Int64) {
+        self.path = path; self.source = source; self.size = size; self.mtime = mtime
+    }
+}
+
+/// A file or directory that was not read, and why.
+public struct SkippedFile: Sendable, Equatable {
+    public let source: String
+    public let reason: String
+    public init(source: String, reason: String) { self.source = source; self.reason = reason }
+}
+
+/// The result of walking a corpus directory.
+public struct CorpusWalk: Sendable {
+    public var files: [CorpusFile]
+    public var skipped: [SkippedFile]
+}
+
+/// Lists corpus files recursively without recursion: hidden names skipped, symlinks followed with
+/// (device, inode) loop detection, unreadable entries reported rather than fatal.
+public enum CorpusWalker {
+    public static func walk(_ directory: String) throws(CorpusError) -> CorpusWalk {
+        let root = absolute(directory)
+        var st = stat()
+        guard stat(root, &st) == 0 else {
+            throw errno == ENOENT || errno == ENOTDIR ? .missing(directory) : .unreadable(reason(errno))
+        }
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(directory) }
+        guard let probe = opendir(root) else { throw .unreadable(reason(errno)) }
+        closedir(probe)
+
+        var files: [CorpusFile] = [], skipped: [SkippedFile] = []
+        var visited: Set<[UInt64]> = [[UInt64(st.st_dev), UInt64(st.st_ino)]]
+        var pending: [(path: String, source: String)] = [(root, "")]
+        while let (dirPath, dirSource) = pending.popLast() {
+            guard let dir = opendir(dirPath) else {
+                skipped.append(SkippedFile(source: dirSource, reason: reason(errno))); continue
+            }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                }
+                guard let name else {
+                    skipped.append(SkippedFile(source: dirSource.isEmpty ? "?" : dirSource + "/?", reason: "file name is not valid UTF-8"))
+                    continue
+                }
+                if name.hasPrefix(".") { continue }
+                let path = dirPath == "/" ? "/" + name : dirPath + "/" + name
+                let source = dirSource.isEmpty ? name : dirSource + "/" + name
+                var lst = stat(), tst = stat()
+                guard lstat(path, &lst) == 0 else { skipped.append(SkippedFile(source: source, reason: reason(errno))); continue }
+                let isLink = lst.st_mode & S_IFMT == S_IFLNK
+                if isLink {
+                    guard stat(path, &tst) == 0 else {
+                        let e = errno
+                        skipped.append(SkippedFile(source: source, reason: e == ELOOP ? "symbolic link loop"
+                                                   : e == ENOENT ? "broken symbolic link" : reason(e)))
+                        continue
+                    }
+                } else { tst = lst }
+                switch tst.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let key = [UInt64(tst.st_dev), UInt64(tst.st_ino)]
+                    guard !visited.contains(key) else {
+                        skipped.append(SkippedFile(source: source, reason: isLink ? "symbolic link loop" : "directory already visited"))
+                        continue
+                    }
+                    visited.insert(key)
+                    pending.append((path, source))
+                case S_IFREG:
+                    guard access(path, R_OK) == 0 else { skipped.append(SkippedFile(source: source, reason: reason(errno))); continue }
+                    if tst.st_size > Int64(ArticleParser.maxJSONLinesSize) {
+                        skipped.append(SkippedFile(source: source, reason: "file too large (\(tst.st_size >> 20) MiB)")); continue
+                    }
+                    let mtime = Int64(tst.st_mtim.tv_sec) * 1_000_000_000 + Int64(tst.st_mtim.tv_nsec)
+                    files.append(CorpusFile(path: path, source: source, size: Int64(tst.st_size), mtime: mtime))
+                default:
+                    skipped.append(SkippedFile(source: source, reason: "not a regular file"))
+                }
+            }
+        }
+        files.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+        skipped.sort { $0.source.utf8.lexicographicallyPrecedes($1.source.utf8) }
+        return CorpusWalk(files: files, skipped: skipped)
+    }
+
+    /// Reads a whole file; errors carry a short reason (e.g. "permission denied").
+    public static func readFile(_ path: String) throws(CorpusError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw errno == ENOENT ? .missing(path) : .unreadable(reason(errno)) }
+        defer { close(fd) }
+        var st = stat()
+        let expected = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
+        if expected > ArticleParser.maxJSONLinesSize { throw .tooLarge(Int64(expected)) }
+        var bytes = [UInt8](repeating: 0, count: max(expected, 1 << 16))
+        var count = 0
+        while true {
+            if count == bytes.count {
+                if bytes.count > ArticleParser.maxJSONLinesSize { throw .tooLarge(Int64(count)) }
+                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 { if errno == EINTR { continue }; throw .unreadable(reason(errno)) }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case ELOOP: return "symbolic link loop"
+        case ENOENT: return "no such file or directory"
+        case EISDIR: return "is a directory"
+        case ENAMETOOLONG: return "file name too long"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        var p = path
+        if !p.hasPrefix("/") {
+            var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let cwd = getcwd(&buf, buf.count) != nil ? String(decoding: buf.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+            p = p == "." ? cwd : cwd + "/" + p
+        }
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p
+    }
+}

@@ -1,0 +1,192 @@
+/// Turns a stream of markup tokens into article blocks and links.
+///
+/// Keeps only a bounded stack of block-level elements (inline elements need no state), so arbitrarily
+/// deep nesting costs constant memory per token and no recursion; beyond `maxDepth` nesting is flattened.
+struct HTMLBlockBuilder {
+    static let maxDepth = 512
+    static let blockElements: Set<String> = [
+        "p", "div", "section", "article", "main", "header", "footer", "li", "dt", "dd", "h1", "h2", "h3", "h4",
+        "h5", "h6", "blockquote", "tr", "table", "thead", "tbody", "tfoot", "ul", "ol", "dl", "figure",
+        "figcaption", "hr", "address", "details", "summary", "center", "body", "html", "caption", "aside",
+    ]
+    static let skipped: Set<String> = [
+        "script", "style", "noscript", "iframe", "svg", "template", "textarea", "nav", "button", "select",
+        "object", "video", "audio", "canvas", "math", "head", "form",
+    ]
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
+
+    private(set) var blocks: [Block] = []
+    private(set) var links: [Link] = []
+    private(set) var warnings: [String] = []
+    /// When set, only content inside one of these elements is kept (an HTML page's `<article>`).
+    var scope: Set<String> = []
+    private var scopeDepth = 0
+
+    private var buf: [UInt8] = []
+    private var stack: [(name: String, kind: Block.Kind)] = []
+    private var skipName: String?
+    private var skipDepth = 0
+    private var preDepth = 0
+    private var preLanguage: String?
+    private var code: [UInt8] = []
+    private var languageHint: String?
+    private var openLink: (url: String, start: Int)?
+    private var rowCells = 0
+    private var flattened = false
+
+    mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
+        switch token {
+        case .start(let name, let attrs, let selfClosing, _, _): start(name, attrs, selfClosing)
+        case .end(let name, _, _): end(name)
+        case .text(let r):
+            guard skipName == nil, scope.isEmpty || scopeDepth > 0 else { return }
+            if preDepth > 0 { Entities.decode(p, r, into: &code) } else { Entities.decode(p, r, into: &buf) }
+        case .cdata(let r):
+            guard skipName == nil, scope.isEmpty || scopeDepth > 0 else { return }
+            if preDepth > 0 { code.append(contentsOf: p[r]) } else { buf.append(contentsOf: p[r]) }
+        }
+    }
+
+    mutating func finish() {
+        if preDepth > 0 { preDepth = 1; end("pre") }
+        closeLink()
+        flush()
+    }
+
+    private mutating func start(_ name: String, _ attrs: [(name: String, value: String)], _ selfClosing: Bool) {
+        let isVoid = selfClosing || Self.voidElements.contains(name)
+        if let s = skipName {
+            if name == s && !isVoid { skipDepth += 1 }
+            return
+        }
+        if scope.contains(name) && !isVoid { scopeDepth += 1 }
+        guard scope.isEmpty || scopeDepth > 0 else { return }
+        if !isVoid && (Self.skipped.contains(name) || hidden(attrs)) { skipName = name; skipDepth = 1; return }
+        if preDepth > 0 {
+            if name == "pre" && !isVoid { preDepth += 1 }
+            if name == "br" { code.append(0x0A) }
+            if name == "code", preLanguage == nil { preLanguage = Self.language(attrs) }
+            return
+        }
+        if let lang = Self.language(attrs) { languageHint = lang }
+        switch name {
+        case "pre":
+            flush()
+            preDepth = isVoid ? 0 : 1
+            preLanguage = Self.language(attrs) ?? languageHint
+            languageHint = nil
+            code = []
+        case "br", "hr": flush()
+        case "img":
+            if let alt = attrs.first(where: { $0.name == "alt" })?.value, !alt.isEmpty {
+                buf.append(0x20); buf.append(contentsOf: alt.utf8); buf.append(0x20)
+            }
+        case "a":
+            closeLink()
+            if let href = attrs.first(where: { $0.name == "href" })?.value { openLink = (href, buf.count) }
+        case "td", "th":
+            if rowCells > 0 { buf.append(contentsOf: " | ".utf8) }
+            rowCells += 1
+        default:
+            guard Self.blockElements.contains(name) else { return }
+            flush()
+            if name == "tr" { rowCells = 0 }
+            guard !isVoid else { return }
+            guard stack.count < Self.maxDepth else {
+                if !flattened { warnings.append("markup nested deeper than \(Self.maxDepth) levels was flattened"); flattened = true }
+                return
+            }
+            stack.append((name, Self.kind(of: name) ?? stack.last?.kind ?? .paragraph))
+        }
+    }
+
+    private mutating func end(_ name: String) {
+        if let s = skipName {
+            if name == s { skipDepth -= 1; if skipDepth == 0 { skipName = nil } }
+            return
+        }
+        defer { if scope.contains(name) && scopeDepth > 0 { scopeDepth -= 1 } }
+        guard scope.isEmpty || scopeDepth > 0 else { return }
+        if preDepth > 0 {
+            guard name == "pre" else { return }
+            preDepth -= 1
+            guard preDepth == 0 else { return }
+            let text = Self.trimCode(code)
+            if !text.isEmpty { blocks.append(Block(.code(language: preLanguage), text)) }
+            code = []
+            return
+        }
+        if name == "a" { closeLink(); return }
+        guard Self.blockElements.contains(name) else { return }
+        flush()
+        if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
+    }
+
+    private mutating func closeLink() {
+        guard let link = openLink else { return }
+        openLink = nil
+        let url = TextClean.collapse(link.url)
+        guard !url.isEmpty, !url.hasPrefix("#"), !url.lowercased().hasPrefix("javascript:") else { return }
+        let text = TextClean.collapse(bytes: buf[min(link.start, buf.count)...])
+        links.append(Link(text: text.isEmpty ? url : text, url: url))
+    }
+
+    private mutating func flush() {
+        if let link = openLink { openLink = (link.url, 0) }   // a link spanning blocks keeps its later text
+        guard !buf.isEmpty else { return }
+        let text = TextClean.collapse(bytes: buf[...])
+        buf.removeAll(keepingCapacity: true)
+        if !text.isEmpty { blocks.append(Block(stack.last?.kind ?? .paragraph, text)) }
+    }
+
+    private func hidden(_ attrs: [(name: String, value: String)]) -> Bool {
+        for a in attrs {
+            if a.name == "hidden" || (a.name == "aria-hidden" && a.value == "true") { return true }
+            if a.name == "style" && a.value.filter({ $0 != " " }).contains("display:none") { return true }
+        }
+        return false
+    }
+
+    static func kind(of name: String) -> Block.Kind? {
+        switch name {
+        case "h1", "h2", "h3", "h4", "h5", "h6": return .heading(level: Int(name.utf8.last! - 0x30))
+        case "li", "dt", "dd": return .listItem
+        case "blockquote": return .quote
+        default: return nil
+        }
+    }
+
+    /// `language-swift`, `lang-swift`, `highlight-source-swift`, `highlight swift`, `data-lang="swift"`.
+    static func language(_ attrs: [(name: String, value: String)]) -> String? {
+        for a in attrs where a.name == "data-lang" || a.name == "data-language" {
+            return normalizedLanguage(a.value)
+        }
+        guard let cls = attrs.first(where: { $0.name == "class" })?.value else { return nil }
+        let words = cls.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        for w in words {
+            for prefix in ["language-", "lang-", "highlight-source-", "brush:"] where w.hasPrefix(prefix) {
+                return normalizedLanguage(String(w.dropFirst(prefix.count)))
+            }
+        }
+        if words.count == 2, words[0] == "highlight" { return normalizedLanguage(words[1]) }
+        return nil
+    }
+
+    private static func normalizedLanguage(_ s: String) -> String? {
+        let l = TextClean.collapse(s).lowercased()
+        return l.isEmpty || l == "plaintext" || l == "text" || l == "none" || l == "plain" || l.count > 30 ? nil : l
+    }
+
+    /// Code keeps its inner whitespace; only blank lines around it and trailing spaces go.
+    static func trimCode(_ bytes: [UInt8]) -> String {
+        let text = TextClean.stripControls(String(decoding: bytes, as: UTF8.self))
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var l = Substring($0); while l.last == " " || l.last == "\t" { l.removeLast() }; return l
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

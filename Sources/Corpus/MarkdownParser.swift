@@ -1,0 +1,131 @@
+/// Markdown with optional YAML front matter: headings, fenced code, lists, quotes, paragraphs, links.
+enum MarkdownParser {
+    static func parse(_ text: String, source: String) -> ParsedFile {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.last == "\r" ? $0.dropLast() : $0
+        }
+        var meta: [String: String] = [:]
+        if lines.first?.trimmingPrefixAndSuffixSpaces == "---",
+           let close = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) {
+            for l in lines[1 ..< close] {
+                guard let colon = l.firstIndex(of: ":") else { continue }
+                let key = l[..<colon].trimmingPrefixAndSuffixSpaces.lowercased()
+                var v = String(l[l.index(after: colon)...]).trimmingPrefixAndSuffixSpaces
+                if v.count >= 2, let f = v.first, f == "\"" || f == "'", v.last == f { v = String(v.dropFirst().dropLast()) }
+                if meta[key] == nil { meta[key] = TextClean.collapse(v) }
+            }
+            // Keep line numbering honest: front matter lines become blanks.
+            for k in 0 ... close { lines[k] = "" }
+        }
+        var blocks: [Block] = []
+        var links: [Link] = []
+        var para: [Substring] = []
+        var paraKind = Block.Kind.paragraph
+        func flush() {
+            let t = inline(para.joined(separator: " "), links: &links)
+            if !t.isEmpty { blocks.append(Block(paraKind, t)) }
+            para = []; paraKind = .paragraph
+        }
+        var k = 0
+        while k < lines.count {
+            let line = lines[k]
+            k += 1
+            let trimmed = line.drop(while: { $0 == " " })
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                flush()
+                let fence = trimmed.prefix(while: { $0 == trimmed.first })
+                let info = trimmed.dropFirst(fence.count).trimmingPrefixAndSuffixSpaces
+                var code: [Substring] = []
+                while k < lines.count, !lines[k].drop(while: { $0 == " " }).hasPrefix(fence) { code.append(lines[k]); k += 1 }
+                k += 1
+                let lang = info.split(separator: " ").first.map { $0.lowercased() }
+                let body = HTMLBlockBuilder.trimCode(Array(code.joined(separator: "\n").utf8))
+                if !body.isEmpty { blocks.append(Block(.code(language: lang), body)) }
+                continue
+            }
+            if trimmed.isEmpty { flush(); continue }
+            let hashes = trimmed.prefix(while: { $0 == "#" }).count
+            if (1...6).contains(hashes), trimmed.dropFirst(hashes).first == " " {
+                flush()
+                let h = inline(String(trimmed.dropFirst(hashes)).trimmingPrefixAndSuffixSpaces
+                    .trimmingCharacters("#"), links: &links)
+                if !h.isEmpty { blocks.append(Block(.heading(level: hashes), h)) }
+                continue
+            }
+            if let rest = listItemContent(trimmed) { flush(); paraKind = .listItem; para = [rest]; continue }
+            if trimmed.hasPrefix(">") {
+                if paraKind != .quote { flush(); paraKind = .quote }
+                para.append(trimmed.dropFirst().drop(while: { $0 == " " }))
+                continue
+            }
+            if paraKind == .quote { flush() }
+            para.append(trimmed)
+        }
+        flush()
+        let title = meta["title"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? blocks.first(where: { $0.kind == .heading(level: 1) })?.text
+            ?? PlainTextParser.fileTitle(source)
+        let article = Article(id: meta["id"] ?? meta["url"] ?? "\(source):1", title: Titles.cut(title, limit: 200),
+                              url: meta["url"] ?? meta["link"], author: meta["author"],
+                              date: meta["date"].map { DateText.iso8601($0) ?? $0 }, source: source, line: 1,
+                              blocks: blocks, links: links)
+        return ParsedFile(format: .markdown, articles: [article], warnings: [])
+    }
+
+    private static func listItemContent(_ s: Substring) -> Substring? {
+        if let f = s.first, f == "-" || f == "*" || f == "+", s.dropFirst().first == " " { return s.dropFirst(2) }
+        let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
+        if !digits.isEmpty, digits.count < 10 {
+            let rest = s.dropFirst(digits.count)
+            if let d = rest.first, d == "." || d == ")", rest.dropFirst().first == " " { return rest.dropFirst(2) }
+        }
+        return nil
+    }
+
+    /// Strips inline markup: `[text](url)` → text (link collected), `![alt](src)` → alt, emphasis and backticks.
+    static func inline(_ s: String, links: inout [Link]) -> String {
+        let c = Array(s)
+        var out = ""
+        var i = 0
+        while i < c.count {
+            let ch = c[i]
+            if ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
+                let open = ch == "!" ? i + 1 : i
+                // Search windows are bounded so "[[[[…" cannot make this quadratic.
+                if let close = c[open ..< min(c.count, open + 500)].firstIndex(of: "]"), close + 1 < c.count, c[close + 1] == "(",
+                   let end = c[(close + 1) ..< min(c.count, close + 2000)].firstIndex(of: ")") {
+                    let text = inline(String(c[(open + 1) ..< close]).replacingBrackets, links: &links)
+                    let url = String(c[(close + 2) ..< end]).split(separator: " ").first.map(String.init) ?? ""
+                    if ch != "!", !url.isEmpty, !url.hasPrefix("#") { links.append(Link(text: text.isEmpty ? url : text, url: url)) }
+                    out += text
+                    i = end + 1
+                    continue
+                }
+            }
+            if ch == "`" { i += 1; continue }
+            if ch == "*" || ch == "_" {
+                let prevSpace = i == 0 || !(c[i - 1].isLetter || c[i - 1].isNumber)
+                let nextSpace = i + 1 >= c.count || !(c[i + 1].isLetter || c[i + 1].isNumber)
+                // `snake_case` and `2 * 3` keep their characters; emphasis delimiters go.
+                if ch == "_" && !prevSpace && !nextSpace { out.append(ch); i += 1; continue }
+                if ch == "*" && c.indices.contains(i - 1) && c.indices.contains(i + 1) && c[i - 1] == " " && c[i + 1] == " " {
+                    out.append(ch); i += 1; continue
+                }
+                i += 1; continue
+            }
+            out.append(ch)
+            i += 1
+        }
+        return TextClean.collapse(Entities.decode(out))
+    }
+}
+
+extension String {
+    func trimmingCharacters(_ ch: Character) -> String {
+        var s = Substring(self)
+        while s.last == ch || s.last == " " { s.removeLast() }
+        return String(s)
+    }
+    /// Nested brackets inside link text are not links; flatten them so inline() cannot recurse deeply.
+    var replacingBrackets: String { String(map { $0 == "[" || $0 == "]" ? " " : $0 }) }
+}

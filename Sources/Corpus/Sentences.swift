@@ -1,0 +1,86 @@
+/// Splits prose into sentences, tolerating abbreviations, decimals, ellipses, quotes and sentences
+/// glued together by lost line breaks ("in the background.But besides").
+public enum Sentences {
+    /// Words whose trailing period does not end a sentence (compared lowercased, inner dots kept).
+    static let abbreviations: Set<String> = [
+        "e.g", "i.e", "vs", "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "inc", "ltd", "co", "fig", "cf",
+        "al", "approx", "ca", "vol", "pp", "ed", "eds", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+        "sept", "oct", "nov", "dec", "u.s", "u.k", "ph.d", "p.s", "a.m", "p.m", "resp", "viz", "est", "dept",
+    ]
+    static let closers: Set<Character> = ["\"", "'", "”", "’", ")", "]", "»", "›"]
+    static let openers: Set<Character> = ["\"", "'", "“", "‘", "(", "[", "«", "‹", "¿", "¡"]
+
+    public static func split(_ text: String) -> [String] {
+        let c = Array(text)
+        let n = c.count
+        var out: [String] = []
+        var start = 0
+        func cut(_ end: Int, next: Int) {
+            let s = TextClean.collapse(String(c[start ..< end]))
+            if !s.isEmpty { out.append(s) }
+            start = next
+        }
+        var i = 0
+        while i < n {
+            let ch = c[i]
+            if ch == "\n" { cut(i, next: i + 1); i += 1; continue }
+            guard ch == "." || ch == "!" || ch == "?" || ch == "…" else { i += 1; continue }
+            var j = i + 1
+            while j < n, c[j] == "." || c[j] == "!" || c[j] == "?" || c[j] == "…" { j += 1 }
+            var k = j
+            while k < n, closers.contains(c[k]) { k += 1 }
+            if k < n, c[k].isWhitespace, c[k] != "\n" {
+                var m = k
+                while m < n, c[m].isWhitespace, c[m] != "\n" { m += 1 }
+                if m < n, startsSentence(c, m), !(j == i + 1 && ch == "." && isAbbreviation(c, before: i)) {
+                    cut(k, next: m); i = m; continue
+                }
+            } else if k == j, j == i + 1, ch != "…", glued(c, at: i) {
+                cut(j, next: j); i = j; continue
+            }
+            i = j
+        }
+        cut(n, next: n)
+        return out
+    }
+
+    private static func startsSentence(_ c: [Character], _ m: Int) -> Bool {
+        if c[m].isUppercase { return true }
+        if openers.contains(c[m]), m + 1 < c.count { return c[m + 1].isUppercase || c[m + 1].isNumber }
+        return false
+    }
+
+    /// The word before a period, e.g. "e.g", "vs", or a single capital initial ("J").
+    private static func isAbbreviation(_ c: [Character], before i: Int) -> Bool {
+        var s = i
+        while s > 0, c[s - 1].isLetter || c[s - 1] == "." { s -= 1 }
+        let word = String(c[s ..< i])
+        if word.count == 1, word.first!.isUppercase { return true }
+        return abbreviations.contains(word.lowercased())
+    }
+
+    /// "background.But besides": a lowercase word, a period, then a capitalised word and more text.
+    /// "Foundation.URL", "self.Type" or "example.com" do not qualify.
+    private static func glued(_ c: [Character], at i: Int) -> Bool {
+        let n = c.count
+        guard i > 0 else { return false }
+        if !(closers.contains(c[i - 1]) && i > 1 && (c[i - 2].isLetter || c[i - 2].isPunctuation)) {
+            var s = i
+            while s > 0, c[s - 1].isLetter { s -= 1 }
+            // "Neat!Another" may follow a capitalised word; a period needs a lowercase one ("Foundation.Data").
+            let lowerFrom = c[i] == "." ? s : s + 1
+            guard i - s >= 2, (s == 0 || c[s - 1].isWhitespace || c[s - 1] == "(" || c[s - 1] == "“"),
+                  c[lowerFrom ..< i].allSatisfy({ $0.isLowercase }),
+                  !["self", "super", "this"].contains(String(c[s ..< i])) else { return false }   // self.View
+        }
+        var e = i + 1
+        guard e < n, c[e].isUppercase else { return false }
+        let isI = c[e] == "I"
+        e += 1
+        let wordStart = e
+        while e < n, c[e].isLowercase { e += 1 }
+        guard e - wordStart >= 1 || isI, e < n, c[e] == " " || c[e] == "," || c[e] == "’" || c[e] == "'" else { return false }
+        if c[e] != " " { return true }   // "done.Let’s", "fashion.However,"
+        return e + 1 < n && (c[e + 1].isLetter || c[e + 1].isNumber)
+    }
+}

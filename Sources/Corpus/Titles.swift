@@ -1,0 +1,31 @@
+/// Derives readable titles from text when a source gives none.
+enum Titles {
+    /// The first sentence of `text`, at most `limit` characters, cut at a word boundary.
+    static func fromText(_ text: String, limit: Int = 80) -> String? {
+        guard let first = Sentences.split(String(text.prefix(4000))).first else { return nil }
+        let t = cut(first, limit: limit)
+        return t.isEmpty ? nil : t
+    }
+
+    /// First heading, else first sentence of the first prose block.
+    static func fromBlocks(_ blocks: [Block], limit: Int = 80) -> String? {
+        if let h = blocks.first(where: { if case .heading = $0.kind { return true }; return false }) {
+            return cut(h.text, limit: limit)
+        }
+        for b in blocks { if case .code = b.kind { continue }; if let t = fromText(b.text, limit: limit) { return t } }
+        return nil
+    }
+
+    /// Shortens to `limit` characters at a word boundary, dropping dangling punctuation; adds "…" when cut.
+    static func cut(_ raw: String, limit: Int) -> String {
+        var s = TextClean.collapse(raw)
+        if s.hasSuffix(".") && !s.hasSuffix("..") { s.removeLast() }
+        guard s.count > limit else { return s }
+        var head = String(s.prefix(limit - 1))
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 3 {
+            head = String(head[..<space])
+        }
+        while let last = head.last, ",;:-–—([{/\"'“‘&".contains(last) || last == " " { head.removeLast() }
+        return head + "…"
+    }
+}

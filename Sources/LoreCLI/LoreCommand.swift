@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `lore`: a local, offline chatbot over a folder of articles.
+public struct LoreCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "lore",
+        abstract: "Ask questions about a folder of articles, offline.",
+        discussion: "With no subcommand, lore starts the chat (`lore chat`).",
+        version: "0.1.0",
+        subcommands: [ChatCommand.self, BenchQueriesCommand.self, AskCommand.self, SearchCommand.self, SummarizeCommand.self, ExtractCommand.self,
+                      ShowCommand.self, ArticlesCommand.self, IndexCommand.self, SessionsCommand.self],
+        defaultSubcommand: ChatCommand.self
+    )
+    public init() {}
+}

@@ -1,0 +1,91 @@
+import Analysis
+import ArgumentParser
+import Retrieval
+
+/// `lore search`: ranked articles.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Rank articles for a query.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The query.") var query: [String]
+    @Option(name: .shortAndLong, help: "How many hits.") var limit = 10
+    @Option(help: "bm25 or tfidf.") var ranking: String = "bm25"
+    @Option(help: "Only articles whose author contains this.") var author: String?
+    @Option(help: "Only articles from a feed or file whose name contains this.") var feed: String?
+    @Option(help: "Only articles dated on or after (YYYY, YYYY-MM or YYYY-MM-DD).") var after: String?
+    @Option(help: "Only articles dated before.") var before: String?
+    @Flag(help: "Show how each score was built.") var explain = false
+    @Flag(help: "JSON output.") var json = false
+
+    func validate() throws {
+        guard limit > 0 && limit <= 1000 else { throw ValidationError("--limit must be between 1 and 1000") }
+        guard Ranking(rawValue: ranking) != nil else { throw ValidationError("--ranking must be bm25 or tfidf") }
+        guard !query.joined().trimmingSpaces.isEmpty else { throw ValidationError("give a query, e.g. lore search swiftui navigation") }
+    }
+
+    func run() throws {
+        let text = query.joined(separator: " ")
+        guard text.utf8.count <= 10_000 else {
+            Out.err("lore: the query is \(text.utf8.count) bytes long; keep it under 10,000")
+            throw ExitCode.failure
+        }
+        let hits: [Hit] = try runOrFail {
+            let ws = try Workspace(global)
+            var q = SearchQuery(text: text, limit: limit)
+            q.ranking = Ranking(rawValue: ranking) ?? .bm25
+            q.author = author; q.feed = feed; q.after = after; q.before = before; q.explain = explain
+            return try Searcher(index: ws.index).search(q)
+        }
+        if json {
+            Out.line(JSON.object([("query", .string(text)), ("hits", .array(hits.map(Shapes.hit)))]).text)
+            return
+        }
+        if hits.isEmpty { Out.line("No articles match “\(sanitize(text, keepNewlines: false))”."); return }
+        let analyzer = Analyzer()
+        let terms = Set(analyzer.terms(text))
+        for (i, h) in hits.enumerated() {
+            Out.line(HitView.render(h, number: i + 1, terms: terms, analyzer: analyzer))
+            if explain, let e = h.explanation { for l in e.lines { Out.line(Style.dim("    " + l)) } }
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// How one hit looks to a person.
+enum HitView {
+    static func render(_ h: Hit, number: Int, terms: Set<String>, analyzer: Analyzer) -> String {
+        var meta: [String] = []
+        if let a = h.author { meta.append(sanitize(a, keepNewlines: false)) }
+        if let d = h.date { meta.append(String(d.prefix(10))) }
+        meta.append("\(displaySourceLine(h.source, h.line))")
+        meta.append("score " + String((h.score * 100).rounded() / 100))
+        let title = Style.bold(sanitize(h.title, keepNewlines: false))
+        var snippet = sanitize(h.snippet, keepNewlines: false)
+        if Terminal.colour { snippet = highlight(snippet, terms: terms, analyzer: analyzer) }
+        return "\(number). \(title)\n   \(Style.dim(meta.joined(separator: " · ")))\n   \(snippet)\n"
+    }
+
+    static func highlight(_ text: String, terms: Set<String>, analyzer: Analyzer) -> String {
+        let spans = Snippets.highlights(text, terms: terms, analyzer: analyzer)
+        guard !spans.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        var out = ""
+        var last = 0
+        for r in spans where r.lowerBound >= last {
+            out += String(decoding: bytes[last..<r.lowerBound], as: UTF8.self)
+            out += Style.highlight(String(decoding: bytes[r], as: UTF8.self))
+            last = r.upperBound
+        }
+        out += String(decoding: bytes[last...], as: UTF8.self)
+        return out
+    }
+}
+
+func displaySourceLine(_ source: String, _ line: Int) -> String { "\(sanitize(source, keepNewlines: false)):\(line)" }

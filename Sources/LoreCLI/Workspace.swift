@@ -1,0 +1,61 @@
+import Corpus
+import Retrieval
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The opened index for one command: brings it up to date first (with a progress bar on a terminal
+/// when that takes a while) and reports skipped files once, on stderr.
+final class Workspace {
+    let corpus: String
+    let dbPath: String
+    let index: Index
+    let report: IndexReport
+
+    init(_ options: GlobalOptions, rebuild: Bool = false, quiet: Bool = false, waitForLock: Bool = false) throws {
+        corpus = options.corpusDirectory()
+        guard Paths.isDirectory(corpus) else {
+            throw CLIError("corpus directory \(sanitize(corpus, keepNewlines: false)) not found; pass --corpus DIR or set LORE_CORPUS")
+        }
+        dbPath = try options.databasePath(corpus: corpus)
+        do {
+            index = try Index(path: dbPath, corpus: corpus) { Out.err(sanitize($0, keepNewlines: false)) }
+            let bar = ProgressBar()
+            report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild) { done, total in bar.update(done, total) }
+            bar.finish()
+        } catch let e as RetrievalError {
+            throw CLIError(e.description)
+        } catch let e as CLIError {
+            throw e
+        } catch {
+            throw CLIError("index \(dbPath): \(error)")
+        }
+        if !quiet {
+            for s in report.skipped { Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))") }
+            for w in report.warnings { Out.err("lore: warning: \(sanitize(w, keepNewlines: false))") }
+        }
+    }
+}
+
+/// A one-line progress bar on stderr, shown only on a terminal and only after half a second.
+final class ProgressBar: @unchecked Sendable {
+    let start = ContinuousClock.now
+    var shown = false
+    var lock = pthread_mutex_t()
+    init() { pthread_mutex_init(&lock, nil) }
+
+    func update(_ done: Int, _ total: Int) {
+        guard Terminal.stderrIsTTY, total > 0 else { return }
+        pthread_mutex_lock(&lock); defer { pthread_mutex_unlock(&lock) }
+        guard ContinuousClock.now - start > .milliseconds(500) else { return }
+        shown = true
+        let width = 30
+        let filled = done * width / total
+        Out.write("\rindexing [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                  + "] \(done)/\(total) articles", fd: 2)
+    }
+
+    func finish() {
+        if shown { Out.write("\r\u{1B}[K", fd: 2) }
+    }
+}

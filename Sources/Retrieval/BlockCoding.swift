@@ -1,0 +1,54 @@
+import Corpus
+
+/// Stores an article's blocks and links as compact text. Control characters never occur in
+/// corpus text (the parsers strip them), so the ASCII unit and record separators are safe.
+enum BlockCoding {
+    static let unit: Character = "\u{1F}", record: Character = "\u{1E}"
+
+    static func encode(_ blocks: [Block]) -> String {
+        var out = ""
+        for (i, b) in blocks.enumerated() {
+            if i > 0 { out.append(record) }
+            switch b.kind {
+            case .paragraph: out += "p"
+            case .heading(let level): out += "h\(level)"
+            case .listItem: out += "l"
+            case .quote: out += "q"
+            case .code(let lang): out += "c" + (lang ?? "")
+            }
+            out.append(unit)
+            out += b.text
+        }
+        return out
+    }
+
+    static func decode(_ s: String) -> [Block] {
+        guard !s.isEmpty else { return [] }
+        return s.split(separator: record, omittingEmptySubsequences: false).map { rec in
+            let parts = rec.split(separator: unit, maxSplits: 1, omittingEmptySubsequences: false)
+            let tag = parts.first.map(String.init) ?? "p"
+            let text = parts.count > 1 ? String(parts[1]) : ""
+            let kind: Block.Kind
+            switch tag.first {
+            case "h": kind = .heading(level: Int(tag.dropFirst()) ?? 2)
+            case "l": kind = .listItem
+            case "q": kind = .quote
+            case "c": kind = .code(language: tag.count > 1 ? String(tag.dropFirst()) : nil)
+            default: kind = .paragraph
+            }
+            return Block(kind, text)
+        }
+    }
+
+    static func encode(_ links: [Link]) -> String {
+        links.map { $0.text + String(unit) + $0.url }.joined(separator: String(record))
+    }
+
+    static func decodeLinks(_ s: String) -> [Link] {
+        guard !s.isEmpty else { return [] }
+        return s.split(separator: record).map { rec in
+            let parts = rec.split(separator: unit, maxSplits: 1, omittingEmptySubsequences: false)
+            return Link(text: String(parts[0]), url: parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Analysis
+import Corpus
+import Dispatch
+import SQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Incremental indexing: re-parses only files whose size, mtime and content hash changed, drops
+/// deleted ones, and rewrites just the posting lists those articles touch, in one transaction
+/// (a kill -9 leaves the previous index intact).
+struct IndexWriter {
+    let index: Index
+    var db: Database { index.db }
+
+    struct FileRow { var size: Int64; var mtime: Int64; var hash: Int64 }
+
+    /// A file whose content must be (re)indexed.
+    struct Change { var file: CorpusFile; var hash: Int64; var parsed: ParsedFile?; var reason: String? }
+
+    func update(rebuild: Bool, waitForLock: Bool, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
+        let clock = ContinuousClock.now
+        var report = IndexReport()
+        let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
+
+        let walk: CorpusWalk
+        do { walk = try CorpusWalker.walk(index.corpus) } catch { throw RetrievalError.corpus("\(error)") }
+        report.skipped = walk.skipped
+        report.files = walk.files.count
+
+        var attempt = 0
+        while true {
+            attempt += 1
+            let known = needsRebuild ? [:] : try loadFiles()
+            let startGeneration = index.generation
+            var changes: [Change] = []
+            var touched: [(String, Int64)] = []   // unchanged content, new mtime
+            for f in walk.files {
+                if let row = known[f.source], row.size == f.size, row.mtime == f.mtime { report.unchanged += 1; continue }
+                guard let bytes = readFile(f.path) else {
+                    report.skipped.append(SkippedFile(source: f.source, reason: "cannot be read"))
+                    continue
+                }
+                let hash = Int64(bitPattern: contentHash(bytes))
+                if let row = known[f.source], row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
+                changes.append(Change(file: f, hash: hash, parsed: nil, reason: nil))
+                changes[changes.count - 1].parsed = parse(bytes, &changes[changes.count - 1])
+            }
+            let present = Set(walk.files.map(\.source))
+            let unreadable = Set(walk.skipped.map(\.source))
+            let removed = known.keys.filter { !present.contains($0) && !unreadable.contains($0) }.sorted()
+
+            for c in changes {
+                if let reason = c.reason { report.skipped.append(SkippedFile(source: c.file.source, reason: reason)) }
+                if let p = c.parsed { report.warnings += p.warnings.map { "\(displaySource(c.file.source)): \($0)" } }
+            }
+            if !needsRebuild && changes.isEmpty && removed.isEmpty {
+                if !touched.isEmpty { try? touch(touched) }
+                try fillCounts(&report)
+                report.seconds = seconds(since: clock)
+                return report
+            }
+
+            let analyzed = analyze(changes, progress: progress)
+            var lockError: SQLiteError?
+            do { try db.execute("BEGIN IMMEDIATE") } catch { lockError = error }
+            if let e = lockError {
+                guard e.isBusy && !waitForLock else { throw e }
+                // Someone else is writing; answer from the index as it stands.
+                try fillCounts(&report)
+                report.warnings.append("the index is being updated by another lore process; using the previous index")
+                return report
+            }
+            do {
+                if index.generation != startGeneration && attempt < 3 {
+                    try db.execute("ROLLBACK")
+                    report = IndexReport(); report.skipped = walk.skipped; report.files = walk.files.count
+                    continue
+                }
+                if needsRebuild { try Schema.dropIndexTables(db) }
+                try apply(changes: changes, analyzed: analyzed, removed: removed, known: known, report: &report)
+                try touch(touched)
+                try setMeta("analyzer", Analyzer.version)
+                try setMeta("schema", Schema.version)
+                try setMeta("generation", String(startGeneration + 1))
+                try db.execute("COMMIT")
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+            try fillCounts(&report)
+            report.seconds = seconds(since: clock)
+            return report
+        }
+    }
+
+    func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    func parse(_ bytes: [UInt8], _ change: inout Change) -> ParsedFile? {
+        do {
+            return try ArticleParser.parse(bytes, source: change.file.source)
+        } catch {
+            change.reason = "\(error)"
+            return nil
+        }
+    }
+
+    func loadFiles() throws -> [String: FileRow] {
+        var out: [String: FileRow] = [:]
+        let s = try db.prepare("SELECT path, size, mtime, hash FROM files")
+        while try s.step() { out[s.text(0)] = FileRow(size: s.int(1), mtime: s.int(2), hash: s.int(3)) }
+        return out
+    }
+
+    func touch(_ rows: [(String, Int64)]) throws {
+        let s = try db.prepare("UPDATE files SET mtime = ? WHERE path = ?")
+        for (path, mtime) in rows { try s.run([.int(mtime), .text(path)]) }
+    }
+
+    func setMeta(_ key: String, _ value: String) throws {
+        try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([.text(key), .text(value)])
+    }
+
+    func fillCounts(_ r: inout IndexReport) throws {
+        r.articles = Int(try db.scalarInt("SELECT count(*) FROM articles") ?? 0)
+        r.passages = Int(try db.scalarInt("SELECT coalesce(sum(npass), 0) FROM articles") ?? 0)
+        r.terms = Int(try db.scalarInt("SELECT value FROM stats WHERE key = 'terms'") ?? 0)
+    }
+
+    /// Analyses the new articles on all cores, one analyzer per worker (the stemmer is not thread-safe).
+    func analyze(_ changes: [Change], progress: ((Int, Int) -> Void)?) -> [[AnalyzedArticle]] {
+        let perFile = changes.map { $0.parsed?.articles ?? [] }
+        let jobs = perFile.enumerated().flatMap { f, arts in arts.indices.map { (f, $0) } }
+        let workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: jobs.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let counter = ProgressCounter(total: jobs.count, report: progress)
+        let chunk = max(1, (jobs.count + workers * 8 - 1) / (workers * 8))
+        let chunks = (jobs.count + chunk - 1) / chunk
+        nonisolated(unsafe) let out = results
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(chunks, 1))) { worker in
+            let analyzer = Analyzer()
+            var c = worker
+            while c < chunks {
+                for j in (c * chunk)..<min(jobs.count, (c + 1) * chunk) {
+                    let (f, a) = jobs[j]
+                    out[j] = AnalyzedArticle(perFile[f][a], analyzer: analyzer)
+                }
+                counter.add(min(jobs.count, (c + 1) * chunk) - c * chunk)
+                c += min(workers, max(chunks, 1))
+            }
+        }
+        var grouped = perFile.map { _ in [AnalyzedArticle]() }
+        for (j, (f, _)) in jobs.enumerated() { if let a = results[j] { grouped[f].append(a) } }
+        return grouped
+    }
+}
+
+/// Thread-safe progress tally for the analysis workers.
+final class ProgressCounter: @unchecked Sendable {
+    let total: Int
+    let report: ((Int, Int) -> Void)?
+    var done = 0
+    var lock = pthread_mutex_t()
+    init(total: Int, report: ((Int, Int) -> Void)?) {
+        self.total = total; self.report = report
+        pthread_mutex_init(&lock, nil)
+    }
+    func add(_ n: Int) {
+        pthread_mutex_lock(&lock); done += n; let d = done; pthread_mutex_unlock(&lock)
+        report?(d, total)
+    }
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return nil }
+    var out = [UInt8](repeating: 0, count: Int(st.st_size))
+    var got = 0
+    while got < out.count {
+        let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+        if n <= 0 { break }
+        got += n
+    }
+    if got < out.count { out.removeSubrange(got...) }
+    return out
+}

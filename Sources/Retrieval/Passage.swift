@@ -1,0 +1,63 @@
+import Corpus
+
+/// A paragraph-sized chunk of an article: the unit answers quote and snippets come from.
+public struct Passage: Sendable, Equatable {
+    public var ordinal: Int
+    /// UTF-8 offsets into `Article.text`.
+    public var start: Int
+    public var end: Int
+    public var text: String
+    /// Heading of the section the passage sits in, when there is one.
+    public var heading: String?
+}
+
+/// Groups an article's blocks into passages of roughly 40–160 words; a heading starts a new one.
+enum Chunker {
+    static let target = 90, maximum = 160
+
+    static func passages(of article: Article) -> [Passage] {
+        var out: [Passage] = []
+        var offset = 0
+        var current: [String] = []
+        var currentStart = 0, words = 0
+        var heading: String?
+        var currentHeading: String?
+
+        func flush(at end: Int) {
+            guard !current.isEmpty else { return }
+            out.append(Passage(ordinal: out.count, start: currentStart, end: end,
+                               text: current.joined(separator: "\n"), heading: currentHeading))
+            current = []; words = 0
+        }
+
+        for (i, block) in article.blocks.enumerated() {
+            let len = block.text.utf8.count
+            let w = wordCount(block.text)
+            var isHeading = false
+            if case .heading = block.kind { isHeading = true }
+            if isHeading || (words > 0 && words + w > maximum) || (words >= target) {
+                flush(at: offset > 0 ? offset - 1 : 0)
+            }
+            if isHeading { heading = block.text }
+            if current.isEmpty { currentStart = offset; currentHeading = heading }
+            current.append(block.text)
+            words += w
+            offset += len + (i < article.blocks.count - 1 ? 1 : 0)
+        }
+        flush(at: offset)
+        if out.isEmpty {
+            out.append(Passage(ordinal: 0, start: 0, end: 0, text: "", heading: nil))
+        }
+        return out
+    }
+
+    static func wordCount(_ s: String) -> Int {
+        var n = 0, inWord = false
+        for b in s.utf8 {
+            let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+            if !space && !inWord { n += 1 }
+            inWord = !space
+        }
+        return n
+    }
+}

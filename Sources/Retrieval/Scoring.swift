@@ -1,0 +1,60 @@
+/// Ranking functions, written as pure functions that cite their formulas.
+public enum Ranking: String, Sendable, CaseIterable {
+    case bm25, tfidf
+}
+
+/// Tunable parameters of the ranking. Defaults follow Lucene (k1 = 1.2, b = 0.75); field weights and
+/// the passage share were set on the SciFact and Cranfield collections, not on the dev questions.
+public struct RankingParameters: Sendable, Equatable {
+    public var k1 = 1.2
+    public var b = 0.75
+    public var titleWeight = 2.0
+    public var headingWeight = 1.0
+    public var bodyWeight = 1.0
+    /// How much the best passage's BM25 score adds to the article's.
+    public var passageWeight = 0.3
+    public init() {}
+}
+
+enum Scoring {
+    /// Lucene's BM25 idf: ln(1 + (N − df + 0.5) / (df + 0.5)), never negative.
+    @inline(__always)
+    static func idf(n: Int, df: Int) -> Double {
+        (1 + (Double(n) - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
+    }
+
+    /// Length-normalised field frequency of BM25F: tf / (1 − b + b · len / avglen).
+    @inline(__always)
+    static func normalized(tf: Int, length: Int, average: Double, b: Double) -> Double {
+        guard tf > 0 else { return 0 }
+        let avg = average > 0 ? average : 1
+        return Double(tf) / (1 - b + b * Double(length) / avg)
+    }
+
+    /// BM25 saturation: tf · (k1 + 1) / (tf + k1).
+    @inline(__always)
+    static func saturate(_ tf: Double, k1: Double) -> Double { tf * (k1 + 1) / (tf + k1) }
+
+    /// TF-IDF with sublinear tf, ltc-style: (1 + ln tf) · idf, divided by √length as a cheap cosine norm.
+    @inline(__always)
+    static func tfidf(tf: Double, idf: Double, length: Int) -> Double {
+        guard tf > 0 else { return 0 }
+        return (1 + tf.logValue) * idf * idf / Double(max(length, 1)).squareRoot()
+    }
+}
+
+extension Double {
+    /// Natural logarithm without importing Foundation.
+    var logValue: Double { _log(self) }
+}
+
+@inline(__always) func _log(_ x: Double) -> Double {
+    #if canImport(Glibc)
+    return Glibc.log(x)
+    #else
+    return Darwin.log(x)
+    #endif
+}
+#if canImport(Glibc)
+import Glibc
+#endif

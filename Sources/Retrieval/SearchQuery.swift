@@ -1,0 +1,23 @@
+/// What to search for: free text plus optional metadata filters.
+public struct SearchQuery: Sendable, Equatable {
+    public var text: String
+    public var limit: Int = 10
+    public var ranking: Ranking = .bm25
+    public var parameters = RankingParameters()
+    /// Case-insensitive substring of the author's name.
+    public var author: String?
+    /// Case-insensitive substring of the feed (site) name or source file.
+    public var feed: String?
+    /// ISO dates (prefixes such as `2025` or `2025-03` work): keep articles dated on/after, before.
+    public var after: String?
+    public var before: String?
+    /// Only articles without an author.
+    public var noAuthor = false
+    /// Order by date, newest first, instead of by score.
+    public var newestFirst = false
+    public var explain = false
+
+    public init(text: String, limit: Int = 10) { self.text = text; self.limit = limit }
+
+    public var hasFilters: Bool { author != nil || feed != nil || after != nil || before != nil || noAuthor }
+}

@@ -1,0 +1,195 @@
+import Analysis
+import SQLite
+
+/// Ranks articles for a query, reading only the posting lists of the query's own terms.
+public final class Searcher {
+    let db: Database
+    let analyzer: Analyzer
+    public private(set) var stats: CollectionStats
+
+    public init(index: Index, analyzer: Analyzer = Analyzer()) throws {
+        db = index.db
+        self.analyzer = analyzer
+        stats = try CollectionStats(db)
+    }
+
+    /// Query terms with their counts, in first-seen order.
+    public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for t in analyzer.analyze(text) {
+            if counts[t.term] == nil { order.append(t.term) }
+            counts[t.term, default: 0] += 1
+        }
+        return order.map { ($0, counts[$0]!) }
+    }
+
+    struct TermData { var term: String; var qtf: Int; var df: Int; var idf: Double; var docs: [UInt8]; var passages: [UInt8] }
+
+    func load(_ terms: [(term: String, count: Int)]) throws -> [TermData] {
+        let s = try db.prepare("SELECT df, docs, passages FROM terms WHERE term = ?")
+        var out: [TermData] = []
+        for (term, qtf) in terms {
+            s.reset()
+            try s.bind([.text(term)])
+            guard try s.step() else { continue }
+            let df = Int(s.int(0))
+            out.append(TermData(term: term, qtf: qtf, df: df, idf: Scoring.idf(n: stats.documents, df: df),
+                                docs: s.blob(1), passages: s.blob(2)))
+        }
+        return out
+    }
+
+    /// Document frequency of an analysed term (0 when absent).
+    public func documentFrequency(_ term: String) -> Int {
+        (try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 }.map(Int.init) ?? 0
+    }
+
+    /// Ranked hits for `query`.
+    public func search(_ query: SearchQuery) throws -> [Hit] {
+        let terms = try load(queryTerms(query.text))
+        let allowed = query.hasFilters ? try filterSet(query) : nil
+        if terms.isEmpty {
+            // Nothing to rank by: a pure filter ("articles from 2025") lists matches, newest first.
+            guard let allowed else { return [] }
+            return try byDate(Array(allowed), limit: query.limit)
+        }
+        let p = query.parameters
+        let maxDoc = stats.maxDoc
+        var scores = [Double](repeating: 0, count: maxDoc + 1)
+        var touched: [Int] = []
+        for t in terms {
+            let w = Double(t.qtf)
+            t.docs.withUnsafeBytes { raw in
+                PostingCodec.decodeDocs(raw) { d in
+                    guard d.doc <= maxDoc else { return }
+                    if let allowed, !allowed.contains(d.doc) { return }
+                    let s: Double
+                    switch query.ranking {
+                    case .bm25:
+                        let tf = p.titleWeight * Scoring.normalized(tf: d.titleTF, length: d.titleLength, average: stats.avgTitle, b: p.b)
+                            + p.headingWeight * Scoring.normalized(tf: d.headingTF, length: d.headingLength, average: stats.avgHeading, b: p.b)
+                            + p.bodyWeight * Scoring.normalized(tf: d.bodyTF, length: d.bodyLength, average: stats.avgBody, b: p.b)
+                        s = w * t.idf * Scoring.saturate(tf, k1: p.k1)
+                    case .tfidf:
+                        let tf = p.titleWeight * Double(d.titleTF) + p.headingWeight * Double(d.headingTF) + Double(d.bodyTF)
+                        s = w * Scoring.tfidf(tf: tf, idf: t.idf, length: d.titleLength + d.headingLength + d.bodyLength)
+                    }
+                    if scores[d.doc] == 0 { touched.append(d.doc) }
+                    scores[d.doc] += s
+                }
+            }
+        }
+        // Passage evidence for the strongest candidates: the best paragraph-sized chunk's BM25.
+        let candidateCount = max(query.limit * 5, 50)
+        var candidates = touched
+        if candidates.count > candidateCount {
+            candidates = topK(candidates, scores: scores, k: candidateCount)
+        }
+        var isCandidate = [Bool](repeating: false, count: maxDoc + 1)
+        for c in candidates { isCandidate[c] = true }
+        var passageScores: [Int: [Int: Double]] = [:]
+        for t in terms {
+            let w = Double(t.qtf)
+            let idf = Scoring.idf(n: stats.passages, df: t.df)
+            t.passages.withUnsafeBytes { raw in
+                PostingCodec.decodePassages(raw) { pp in
+                    guard pp.doc <= maxDoc, isCandidate[pp.doc] else { return }
+                    let tf = Scoring.normalized(tf: pp.tf, length: pp.length, average: stats.avgPassage, b: p.b)
+                    passageScores[pp.doc, default: [:]][pp.ordinal, default: 0] += w * idf * Scoring.saturate(tf, k1: p.k1)
+                }
+            }
+        }
+        var final: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] = []
+        for c in candidates {
+            let best = passageScores[c]?.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }
+            let ps = best?.value ?? 0
+            let weight = query.ranking == .bm25 ? p.passageWeight : 0
+            final.append((c, scores[c] + weight * ps, scores[c], best?.key ?? 0, ps))
+        }
+        final.sort { $0.score != $1.score ? $0.score > $1.score : $0.doc < $1.doc }
+        let top = Array(final.prefix(query.limit))
+        var hits = try ArticleStore(db: db).hits(for: top.map { ($0.doc, $0.score, $0.passage) })
+        let qterms = Set(terms.map(\.term))
+        for i in hits.indices {
+            hits[i].snippet = Snippets.window(hits[i].passageText, terms: qterms, analyzer: analyzer)
+            if query.explain {
+                hits[i].explanation = try explain(doc: hits[i].doc, terms: terms, query: query,
+                                                  documentScore: top[i].docScore, passageScore: top[i].passageScore)
+            }
+        }
+        if query.newestFirst { hits.sort { ($0.date ?? "") > ($1.date ?? "") } }
+        return hits
+    }
+
+    func topK(_ docs: [Int], scores: [Double], k: Int) -> [Int] {
+        let sorted = docs.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        return Array(sorted.prefix(k))
+    }
+
+    func explain(doc: Int, terms: [TermData], query: SearchQuery, documentScore: Double, passageScore: Double) throws -> Explanation {
+        var out: [Explanation.Term] = []
+        let p = query.parameters
+        for t in terms {
+            var found: DocPosting?
+            t.docs.withUnsafeBytes { raw in PostingCodec.decodeDocs(raw) { if $0.doc == doc { found = $0 } } }
+            guard let d = found else { out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: 0, headingTF: 0, bodyTF: 0, contribution: 0)); continue }
+            let tf = p.titleWeight * Scoring.normalized(tf: d.titleTF, length: d.titleLength, average: stats.avgTitle, b: p.b)
+                + p.headingWeight * Scoring.normalized(tf: d.headingTF, length: d.headingLength, average: stats.avgHeading, b: p.b)
+                + p.bodyWeight * Scoring.normalized(tf: d.bodyTF, length: d.bodyLength, average: stats.avgBody, b: p.b)
+            out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: d.titleTF, headingTF: d.headingTF, bodyTF: d.bodyTF,
+                             contribution: Double(t.qtf) * t.idf * Scoring.saturate(tf, k1: p.k1)))
+        }
+        return Explanation(ranking: query.ranking, terms: out, documentScore: documentScore,
+                           passageScore: passageScore, passageWeight: query.ranking == .bm25 ? p.passageWeight : 0)
+    }
+
+    func filterSet(_ q: SearchQuery) throws -> Set<Int> {
+        var out = Set<Int>()
+        let s = try db.prepare("SELECT doc, author, feed, source, date FROM articles")
+        let author = q.author?.lowercased(), feed = q.feed?.lowercased()
+        while try s.step() {
+            let a = s.optionalText(1)?.lowercased()
+            if q.noAuthor && !(a ?? "").isEmpty { continue }
+            if let author, !(a ?? "").contains(author) { continue }
+            if let feed {
+                let f = (s.optionalText(2) ?? "").lowercased(), src = s.text(3).lowercased()
+                if !f.contains(feed) && !src.contains(feed) { continue }
+            }
+            let date = s.optionalText(4) ?? ""
+            if let after = q.after, date.isEmpty || String(date.prefix(after.count)) < after { continue }
+            if let before = q.before, date.isEmpty || String(date.prefix(before.count)) >= before { continue }
+            out.insert(Int(s.int(0)))
+        }
+        return out
+    }
+
+    func byDate(_ docs: [Int], limit: Int) throws -> [Hit] {
+        let store = ArticleStore(db: db)
+        var hits = try store.hits(for: docs.map { ($0, 0, 0) })
+        hits.sort { ($0.date ?? "") != ($1.date ?? "") ? ($0.date ?? "") > ($1.date ?? "") : $0.doc < $1.doc }
+        hits = Array(hits.prefix(limit))
+        for i in hits.indices { hits[i].snippet = Snippets.window(hits[i].passageText, terms: [], analyzer: analyzer) }
+        return hits
+    }
+}
+
+/// N, average field lengths and the largest doc number, read once per searcher (one small query).
+public struct CollectionStats: Sendable {
+    public var documents = 0, passages = 0, maxDoc = 0
+    public var avgTitle = 1.0, avgHeading = 1.0, avgBody = 1.0, avgPassage = 1.0
+
+    init(_ db: Database) throws {
+        var v: [String: Int64] = [:]
+        let s = try db.prepare("SELECT key, value FROM stats")
+        while try s.step() { v[s.text(0)] = s.int(1) }
+        documents = Int(v["docs"] ?? 0)
+        passages = Int(v["passages"] ?? 0)
+        maxDoc = Int(v["maxdoc"] ?? 0)
+        let n = Double(max(documents, 1))
+        avgTitle = Double(v["tlen"] ?? 0) / n
+        avgHeading = Double(v["hlen"] ?? 0) / n
+        avgBody = Double(v["blen"] ?? 0) / n
+        avgPassage = Double(v["plen"] ?? 0) / Double(max(passages, 1))
+    }
+}

@@ -1,0 +1,3 @@
+import LoreCLI
+
+LoreCommand.main()

@@ -1,0 +1,36 @@
+import Testing
+@testable import Corpus
+
+/// HTML fragments → blocks and links.
+@Suite struct HTMLTextTests {
+    @Test(arguments: [
+        ("<p>It&#8217;s &amp; ok&hellip;</p>", [Block(.paragraph, "It’s & ok…")]),
+        ("<p>a<br>b</p>", [Block(.paragraph, "a"), Block(.paragraph, "b")]),
+        ("<h3>Title</h3><p>Body  \n  text</p>", [Block(.heading(level: 3), "Title"), Block(.paragraph, "Body text")]),
+        ("<ul><li><p>Nested</p></li></ul>", [Block(.listItem, "Nested")]),
+        ("<script>alert(1)</script><style>x{}</style><svg><title>t</title><g>g</g></svg><p>kept</p>", [Block(.paragraph, "kept")]),
+        ("<div class=\"language-swift\"><pre class=\"highlight\"><code><span>let</span> a = 1\n\nprint(a)</code></pre></div>",
+         [Block(.code(language: "swift"), "let a = 1\n\nprint(a)")]),
+        ("<pre class=\"highlight shell\"><code>ls -la</code></pre>", [Block(.code(language: "shell"), "ls -la")]),
+        ("<pre lang=\"x\" class=\"lang-rust\">fn main() {}</pre>", [Block(.code(language: "rust"), "fn main() {}")]),
+        ("<p>Use <code>map(_:)</code> here</p>", [Block(.paragraph, "Use map(_:) here")]),
+        ("<p>unknown &bogus; stays &amp;amp;</p>", [Block(.paragraph, "unknown &bogus; stays &amp;")]),
+        ("<p>a < b and c > d</p>", [Block(.paragraph, "a < b and c > d")]),
+        ("<p>&#0;&#x110000;&#150;</p>", [Block(.paragraph, "\u{FFFD}\u{FFFD}–")]),
+        ("<span aria-hidden=\"true\"><pre>dup</pre></span><p>x</p>", [Block(.paragraph, "x")]),
+        ("<!-- comment <p>no</p> --><p>yes</p>", [Block(.paragraph, "yes")]),
+    ] as [(String, [Block])])
+    func blocks(html: String, expected: [Block]) {
+        #expect(HTMLText.blocks(fromHTML: html).blocks == expected)
+    }
+
+    @Test func links() {
+        let r = HTMLText.blocks(fromHTML: "<p><a href=\"#top\">top</a> <a href=\"https://a.b/c?x=1&amp;y=2\">A <b>link</b></a> <a href=\"\">e</a> <a href=\"javascript:x()\">j</a></p>")
+        #expect(r.links == [Link(text: "A link", url: "https://a.b/c?x=1&y=2")])
+    }
+
+    @Test func imagesAndTables() {
+        let r = HTMLText.blocks(fromHTML: "<p><img src=x alt=\"Alt text\"></p><table><tr><td>1</td><td>2</td></tr><tr><td>3</td></tr></table>")
+        #expect(r.blocks == [Block(.paragraph, "Alt text"), Block(.paragraph, "1 | 2"), Block(.paragraph, "3")])
+    }
+}

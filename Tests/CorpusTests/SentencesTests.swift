@@ -1,0 +1,46 @@
+import Testing
+@testable import Corpus
+
+/// Sentence splitting and title derivation.
+@Suite struct SentencesTests {
+    @Test(arguments: [
+        ("One. Two! Three? Four", ["One.", "Two!", "Three?", "Four"]),
+        ("Use e.g. maps, i.e. dictionaries. Next one.", ["Use e.g. maps, i.e. dictionaries.", "Next one."]),
+        ("SwiftUI vs. UIKit is old. Really.", ["SwiftUI vs. UIKit is old.", "Really."]),
+        ("Swift 5.5 added async. It is 2.0x faster.", ["Swift 5.5 added async.", "It is 2.0x faster."]),
+        ("Wait... what? Hmm… Then it broke.", ["Wait... what?", "Hmm…", "Then it broke."]),
+        ("It ships in iOS 17. Apps adopt it.", ["It ships in iOS 17.", "Apps adopt it."]),
+        ("He said “Stop.” Then he left.", ["He said “Stop.”", "Then he left."]),
+        ("Is it \"done?\" she asked.", ["Is it \"done?\" she asked."]),
+        ("work in the background.But besides enabling us", ["work in the background.", "But besides enabling us"]),
+        ("Neat!Another thing to see.", ["Neat!", "Another thing to see."]),
+        ("was cancelled.Bridging the gap", ["was cancelled.", "Bridging the gap"]),
+        ("Use Foundation.URL here. And self.View too.", ["Use Foundation.URL here.", "And self.View too."]),
+        ("Visit example.com today.", ["Visit example.com today."]),
+        ("Written by J. Smith in 2020. Done.", ["Written by J. Smith in 2020.", "Done."]),
+        ("First line\nSecond line", ["First line", "Second line"]),
+        ("", [String]()),
+    ] as [(String, [String])])
+    func split(text: String, expected: [String]) {
+        #expect(Sentences.split(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Short sentence. Second.", "Short sentence"),
+        ("An extremely long first sentence that keeps going and going well beyond the limit of eighty characters for sure.",
+         "An extremely long first sentence that keeps going and going well beyond the…"),
+        ("What is this? More.", "What is this?"),
+    ])
+    func titles(text: String, title: String) {
+        let t = Titles.fromText(text)
+        #expect(t == title)
+        #expect((t?.count ?? 0) <= 80)
+    }
+
+    @Test func gluedHeadingsInDumps() {
+        let parts = TextDumpParser.splitGluedHeading("Bridging the gap between synchronous and asynchronous codePerhaps the most common way")
+        #expect(parts.map(\.0) == ["Bridging the gap between synchronous and asynchronous code", "Perhaps the most common way"])
+        #expect(parts.map(\.1) == [true, false])
+        #expect(TextDumpParser.splitGluedHeading("Call viewWillAppear and loadUser Then.").count == 1)
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages lore builds and tests against, only when they are missing.
+set -euo pipefail
+need=()
+for p in libsqlite3-dev libreadline-dev libstemmer-dev sqlite3 tmux; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
