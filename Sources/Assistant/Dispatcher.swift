@@ -26,7 +26,7 @@ public struct Dispatcher {
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
         let kind = extractKind(cues)
-        if tool != .extract, let k = kind, k.1 >= 2, cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
+        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract), cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
            k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract

@@ -12,4 +12,13 @@ public struct LoreCommand: ParsableCommand {
         defaultSubcommand: ChatCommand.self
     )
     public init() {}
+
+    /// Entry point: `--resume` with no ID means the last session.
+    public static func run(_ arguments: [String]) {
+        var args = arguments
+        if let i = args.firstIndex(of: "--resume"), i + 1 == args.count || args[i + 1].hasPrefix("-") {
+            args.insert("last", at: i + 1)
+        }
+        main(args)
+    }
 }

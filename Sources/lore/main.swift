@@ -1,3 +1,3 @@
 import LoreCLI
 
-LoreCommand.main()
+LoreCommand.run(Array(CommandLine.arguments.dropFirst()))

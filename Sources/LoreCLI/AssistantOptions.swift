@@ -1,0 +1,30 @@
+import ArgumentParser
+import Assistant
+
+/// Options of the commands that talk: output form, pacing, prompts, explanations.
+struct TalkOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object per answer (CLI.md).") var json = false
+    @Flag(help: "Stream JSON events: tool_call, token, citation, done.") var jsonl = false
+    @Option(help: "Milliseconds between tokens on a terminal (0 = instant; env LORE_PACE_MS).") var pace: Int?
+    @Option(help: "Prompts directory (default ./Prompts, else the package's; env LORE_PROMPTS).") var prompts: String?
+    @Flag(help: "Say why this tool and this article were chosen.") var explain = false
+
+    var paceMilliseconds: Int {
+        guard Terminal.stdoutIsTTY, !json, !jsonl else { return 0 }
+        if let p = pace { return max(0, min(p, 1000)) }
+        if let e = env("LORE_PACE_MS"), let n = Int(e) { return max(0, min(n, 1000)) }
+        return 12
+    }
+
+    func loadPrompts() throws -> PromptLibrary {
+        let dir: String
+        if let p = prompts ?? env("LORE_PROMPTS") { dir = Paths.absolute(p) }
+        else if Paths.isDirectory("Prompts") { dir = Paths.absolute("Prompts") }
+        else {
+            var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+            parts.removeLast(3)
+            dir = parts.joined(separator: "/") + "/Prompts"
+        }
+        do { return try PromptLibrary.load(from: dir) } catch { throw CLIError(sanitize(error.description, keepNewlines: false)) }
+    }
+}

@@ -1,0 +1,15 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C while an answer streams: the handler only sets a flag; the streaming loop checks it.
+enum Interrupt {
+    static let flag = Atomic<Bool>(false)
+
+    static func install() {
+        signal(SIGINT) { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+    }
+    static func reset() { flag.store(false, ordering: .relaxed) }
+    static var requested: Bool { flag.load(ordering: .relaxed) }
+}

@@ -1,0 +1,67 @@
+/// Light Markdown for answers: `**bold**`, `` `code` `` and ``` fences. On a terminal they become
+/// ANSI styles as tokens stream; piped, the markers are dropped (fences stay, as plain text).
+enum Markdown {
+    static func plain(_ s: String) -> String { s.replacing("**", with: "") }
+}
+
+/// Writes tokens as they come: styles Markdown incrementally, wraps to the window, paces on a TTY.
+final class TokenWriter {
+    let colour: Bool
+    let width: Int
+    let paceMicros: UInt32
+    var column = 0
+    var bold = false
+    var inFence = false
+    var atLineStart = true
+    var written = ""
+
+    init(colour: Bool, width: Int, paceMilliseconds: Int) {
+        self.colour = colour
+        self.width = max(30, width)
+        paceMicros = UInt32(paceMilliseconds * 1000)
+    }
+
+    func write(_ token: String) {
+        written += token
+        if token == "\n" {
+            Out.write(colour && inFence ? "\u{1B}[0m\n" : "\n")
+            column = 0; atLineStart = true
+            return
+        }
+        var t = sanitize(token, keepNewlines: false)
+        if atLineStart && t.hasPrefix("```") {
+            inFence.toggle()
+            Out.write(colour ? "\u{1B}[2m" + t + "\u{1B}[0m" : t)
+            atLineStart = false
+            return
+        }
+        atLineStart = false
+        if !inFence && column > 0 && column + t.count > width && t.trimmingSpaces.count < width {
+            Out.write("\n"); column = 0
+            while t.hasPrefix(" ") { t.removeFirst() }
+        }
+        var out = ""
+        if inFence {
+            out = colour ? "\u{1B}[36m" + t + "\u{1B}[0m" : t
+        } else if t.contains("**") {
+            let parts = t.split(separator: "**", omittingEmptySubsequences: false)
+            for (i, p) in parts.enumerated() {
+                if i > 0 { bold.toggle(); if colour { out += bold ? "\u{1B}[1m" : "\u{1B}[22m" } }
+                out += p
+            }
+        } else {
+            out = t
+        }
+        column += t.replacing("**", with: "").count
+        Out.write(out)
+        if paceMicros > 0 { usleep(paceMicros) }
+    }
+
+    func finish() {
+        if colour && (bold || inFence) { Out.write("\u{1B}[0m") }
+        if column > 0 || !written.hasSuffix("\n") { Out.write("\n") }
+    }
+}
+#if canImport(Glibc)
+import Glibc
+#endif
