@@ -2,7 +2,7 @@
 /// tokenize → split identifiers → fold case and diacritics → drop stop words → stem.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-1"
+    public static let version = "lore-analyzer-2"
 
     let tokenizer = Tokenizer()
     let filters: [any TokenFilter]

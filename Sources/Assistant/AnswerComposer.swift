@@ -1,6 +1,9 @@
 import Analysis
 import Corpus
 import Retrieval
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The answer tool: extractive question answering. Picks the sentences that answer the question
 /// from the best articles (IDF-weighted coverage of the question, neighbouring context, answer-type
@@ -42,6 +45,14 @@ struct AnswerComposer {
             if df == 0 { unknownMass += v }
         }
         let totalMass = qTerms.reduce(0) { $0 + (idf[$1] ?? 0) }
+        // Words the corpus has never seen, before spelling correction had a go at them.
+        var originalUnknown = 0.0, originalTotal = 0.0
+        for t in assistant.searcher.queryTerms(question).map(\.term) {
+            let df = assistant.searcher.documentFrequency(t)
+            let v = (1 + (N - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
+            originalTotal += v
+            if df == 0 { originalUnknown += v }
+        }
         var q = SearchQuery(text: corrected + (qTerms.count > assistant.searcher.queryTerms(corrected).count ? " " + (context.lastTopic ?? "") : ""), limit: 6)
         q.limit = 6
         var hits = try assistant.searcher.search(q)
@@ -94,19 +105,25 @@ struct AnswerComposer {
 
         // Abstain when nothing covers enough of the question, or its key words are unknown to the corpus.
         let best = scored.first
-        let unknownShare = unknownMass / totalMass
-        if best == nil || (best!.cov < 0.45 && call.target == nil) || unknownShare > 0.3 {
+        let unknownShare = max(unknownMass / totalMass, originalTotal > 0 ? originalUnknown / originalTotal : 0)
+        let knownCoverage = (best?.cov ?? 0) / max(1 - unknownShare, 0.05)
+        let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
+        if getenv("LORE_DEBUG_ANSWER") != nil {
+            let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }
+        }
+        if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare > 0.6 || !unknownNames.isEmpty)) {
             return abstain(call, hits: hits)
         }
 
         // Greedy selection under a word budget, skipping near-duplicates.
         var picked: [(SentenceUnit, Double)] = []
         var words = 0
-        let budget = kind == .comparison || kind == .howto ? 130 : 100
+        let budget = kind == .comparison || kind == .howto ? 150 : 125
         let floor = best!.score * 0.55
         var covered = Set<String>()
         for c in scored {
-            if picked.count >= 5 || c.score < floor { break }
+            if picked.count >= 7 || c.score < floor { break }
             if picked.contains(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }) { continue }
             if picked.contains(where: { jaccard($0.0.terms, c.unit.terms) > 0.55 }) { continue }
             let gain = c.unit.terms.intersection(qset).subtracting(covered)
@@ -119,6 +136,18 @@ struct AnswerComposer {
                !next.isCode, next.words < 40, words + next.words <= budget + 20,
                AnswerComposer.continues(next.text), !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
                 picked.append((next, c.score - 0.001)); words += next.words
+            }
+            // A sentence that introduces a list ("It lets you:") brings its first items.
+            if c.unit.text.hasSuffix(":") {
+                var k = c.unit.index + 1
+                var added = 0
+                while added < 4, let item = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == k })?.0,
+                      item.isListItem || item.isCode, words + item.words <= budget + 40 {
+                    if !picked.contains(where: { $0.0.doc == item.doc && $0.0.index == item.index }) {
+                        picked.append((item, c.score - 0.002 * Double(added + 1))); words += item.words
+                    }
+                    k += 1; added += 1
+                }
             }
         }
         if kind == .comparison { ensureBothSides(question: question, scored: scored, picked: &picked) }
@@ -143,6 +172,24 @@ struct AnswerComposer {
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
         let focus = call.target ?? cites.first?.ref
         return Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: focus)
+    }
+
+    /// Names and identifiers in the question that the corpus never mentions ("asyncio", "Android",
+    /// "NSPersistentCloudKitContainer"): a question about something the articles do not know.
+    static func unknownNames(in question: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
+        var out: [String] = []
+        let words = question.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        for (i, raw) in words.enumerated() {
+            let w = String(raw).trimmingCharacters(in: "?,;:!\"'“”‘’()")
+            guard w.count >= 2, let first = w.first else { continue }
+            let codeLike = w.contains(".") && !w.hasSuffix(".") || w.contains("_") || w.contains("(")
+                || (w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
+            let capitalised = first.isUppercase && i > 0
+            guard codeLike || capitalised else { continue }
+            let terms = analyzer.terms(String(w))
+            if let whole = terms.first, searcher.documentFrequency(whole) == 0 { out.append(String(w)) }
+        }
+        return out
     }
 
     static func continues(_ s: String) -> Bool {
@@ -193,6 +240,13 @@ struct AnswerComposer {
 }
 
 extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+
     /// Splits on a separator string (no Foundation).
     func components(_ sep: String) -> [String] {
         var out: [String] = []

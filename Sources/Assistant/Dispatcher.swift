@@ -31,6 +31,16 @@ public struct Dispatcher {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }
+        // A question that names no list of articles wants an answer, not a result list.
+        if tool == .search && cues.isQuestion && !cues.asksForArticles {
+            reasons.append("a question that does not ask for articles: answering")
+            tool = .answer
+        }
+        // Extract with no kind named, phrased as a question, is a question about the article.
+        if tool == .extract && kind == nil && cues.isQuestion {
+            reasons.append("no kind of item named: answering")
+            tool = .answer
+        }
         var call = ToolCall(tool: tool)
         call.reasons = reasons
         switch tool {
@@ -39,7 +49,13 @@ public struct Dispatcher {
         case .extract:
             call.set("kind", (kind?.0 ?? .code).rawValue)
             call.target = target(cues, context: context, required: true, reasons: &call.reasons)
-            if let t = call.target { call.set("article", t.title) }
+            if let t = call.target { call.set("article", t.title) } else {
+                // Nothing to extract from: treat it as the question it probably is.
+                var fallback = ToolCall(tool: .answer)
+                fallback.reasons = call.reasons + ["no article to extract from: answering instead"]
+                fallback.set("question", trimmed)
+                return fallback
+            }
         case .answer:
             call.set("question", trimmed)
             call.target = target(cues, context: context, required: false, reasons: &call.reasons)
@@ -76,7 +92,15 @@ public struct Dispatcher {
             return
         }
         call.target = target(cues, context: context, required: true, reasons: &call.reasons)
-        if let t = call.target { call.set("article", t.title) } else { call.set("topic", cues.contentWords.joined(separator: " ")) }
+        if let t = call.target { call.set("article", t.title); return }
+        if cues.isQuestion && !cues.namesArticle {
+            // No article named and no topic asked across articles: a plain question.
+            call.tool = .answer
+            call.arguments = [.init(name: "question", value: cues.text)]
+            call.reasons.append("no article to summarize: answering instead")
+            return
+        }
+        call.set("topic", cues.contentWords.joined(separator: " "))
     }
 
     /// Named article first (an explicit title always wins), then position in the last results,
@@ -95,7 +119,7 @@ public struct Dispatcher {
             reasons.append("refers back to “\(last.title)”")
             return last
         }
-        if required, let n = named {
+        if required, let n = named, n.confidence >= 0.25 || cues.namesArticle {
             reasons.append("best match for the message (match \(Int(n.confidence * 100))%)")
             return n.ref
         }

@@ -49,7 +49,13 @@ struct MessageCues {
     var namesArticle: Bool {
         let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",
                      "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper"]
-        return words.contains { nouns.contains($0) } || lower.contains("'s ")
+        if words.contains(where: { nouns.contains($0) }) { return true }
+        // A possessive of a name ("Donny's post", "Sundell's tip"), not "what's" or "it's".
+        let contractions: Set<String> = ["what's", "that's", "it's", "there's", "here's", "who's", "how's", "let's", "where's", "he's", "she's", "one's"]
+        return text.split(separator: " ").contains { w in
+            let l = w.lowercased().replacing("’", with: "'")
+            return (l.hasSuffix("'s") || l.hasSuffix("'")) && l.count > 2 && !contractions.contains(l) && w.first?.isUppercase == true
+        }
     }
 
     /// The message asks about many articles at once ("across these posts", "what do the articles say").
@@ -58,6 +64,18 @@ struct MessageCues {
                   "overall", "big picture", "in general", "articles say", "posts say", "articles cover", "posts cover", "what do the"]
             where lower.contains(p) { return true }
         return false
+    }
+
+    /// Reads as a question: ends with "?" or opens with a question word.
+    var isQuestion: Bool {
+        text.hasSuffix("?") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
+    }
+
+    /// Asks for a list of articles rather than a fact ("which posts…", "anything on…", "do you have…").
+    var asksForArticles: Bool {
+        let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup", "anything", "something", "stuff",
+                                  "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
+        return words.contains { nouns.contains($0) } || lower.contains("you have") || lower.contains("do you")
     }
 
     var length: String? {

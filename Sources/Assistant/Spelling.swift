@@ -30,8 +30,8 @@ struct Spelling {
     }
 
     func suggest(_ word: String) -> String? {
-        guard let first = word.first, word.count >= 4 else { return nil }
-        let limit = word.count >= 7 ? 2 : 1
+        guard let first = word.first, word.count >= 5 else { return nil }
+        let limit = word.count >= 9 ? 2 : 1
         let w = Array(word)
         var best: (String, Int, Int)?  // surface word, distance, df
         guard let s = try? db.prepare("SELECT term, df FROM terms WHERE term >= ? AND term < ?") else { return nil }
@@ -41,6 +41,7 @@ struct Spelling {
             let term = s.text(0)
             guard abs(term.count - w.count) <= 7, !term.contains(where: \.isNumber) else { continue }
             let df = Int(s.int(1))
+            guard df >= 2 else { continue }
             for e in Spelling.endings {
                 let cand = Array(term + e)
                 guard abs(cand.count - w.count) <= limit else { continue }

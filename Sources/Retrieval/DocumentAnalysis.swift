@@ -17,6 +17,10 @@ struct AnalyzedArticle {
         self.article = article
         passages = Chunker.passages(of: article)
         for t in analyzer.analyze(article.title) { titleTF[t.term, default: 0] += 1; titleLength += 1 }
+        // Author and site count with the headings, so "Donny's post" and "the swiftyplace blog" match.
+        for t in analyzer.analyze([article.author, article.feed].compactMap { $0 }.joined(separator: " ")) {
+            headingTF[t.term, default: 0] += 1; headingLength += 1
+        }
         for h in article.headings {
             for t in analyzer.analyze(h.text) { headingTF[t.term, default: 0] += 1; headingLength += 1 }
         }
