@@ -8,7 +8,7 @@ deps:
 	@bash scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 # Lore's main job on the shipped corpus: the chat on a terminal, a demo question otherwise.
 run: build
@@ -16,7 +16,7 @@ run: build
 	else $(LORE) ask --corpus Corpus "How do I make a Swift Testing test fail on purpose?"; fi
 
 test: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 	$(SWIFT) test
 
 bench: build

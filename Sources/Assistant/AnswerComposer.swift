@@ -46,12 +46,11 @@ struct AnswerComposer {
         }
         let totalMass = qTerms.reduce(0) { $0 + (idf[$1] ?? 0) }
         // Words the corpus has never seen, before spelling correction had a go at them.
+        // Counted per word, not weighted: an unseen word has the largest possible IDF and would swamp the rest.
         var originalUnknown = 0.0, originalTotal = 0.0
         for t in assistant.searcher.queryTerms(question).map(\.term) {
-            let df = assistant.searcher.documentFrequency(t)
-            let v = (1 + (N - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
-            originalTotal += v
-            if df == 0 { originalUnknown += v }
+            originalTotal += 1
+            if assistant.searcher.documentFrequency(t) == 0 { originalUnknown += 1 }
         }
         var q = SearchQuery(text: corrected + (qTerms.count > assistant.searcher.queryTerms(corrected).count ? " " + (context.lastTopic ?? "") : ""), limit: 6)
         q.limit = 6
@@ -105,14 +104,14 @@ struct AnswerComposer {
 
         // Abstain when nothing covers enough of the question, or its key words are unknown to the corpus.
         let best = scored.first
-        let unknownShare = max(unknownMass / totalMass, originalTotal > 0 ? originalUnknown / originalTotal : 0)
-        let knownCoverage = (best?.cov ?? 0) / max(1 - unknownShare, 0.05)
+        let unknownShare = originalTotal > 0 ? originalUnknown / originalTotal : 0
+        let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
         let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
             let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
         }
-        if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare > 0.6 || !unknownNames.isEmpty)) {
+        if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare >= 0.5 || !unknownNames.isEmpty)) {
             return abstain(call, hits: hits)
         }
 

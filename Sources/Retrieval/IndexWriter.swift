@@ -124,10 +124,14 @@ struct IndexWriter {
         try db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([.text(key), .text(value)])
     }
 
+    /// Counts come from the stats rows written with every change, never from a scan of the articles.
     func fillCounts(_ r: inout IndexReport) throws {
-        r.articles = Int(try db.scalarInt("SELECT count(*) FROM articles") ?? 0)
-        r.passages = Int(try db.scalarInt("SELECT coalesce(sum(npass), 0) FROM articles") ?? 0)
-        r.terms = Int(try db.scalarInt("SELECT value FROM stats WHERE key = 'terms'") ?? 0)
+        var v: [String: Int64] = [:]
+        let s = try db.prepare("SELECT key, value FROM stats")
+        while try s.step() { v[s.text(0)] = s.int(1) }
+        r.articles = Int(v["docs"] ?? 0)
+        r.passages = Int(v["passages"] ?? 0)
+        r.terms = Int(v["terms"] ?? 0)
     }
 
     /// Analyses the new articles on all cores, one analyzer per worker (the stemmer is not thread-safe).

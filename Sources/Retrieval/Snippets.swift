@@ -4,24 +4,43 @@ import Analysis
 public enum Snippets {
     /// About `words` words around the densest cluster of query terms, with "…" where text was cut.
     public static func window(_ text: String, terms: Set<String>, analyzer: Analyzer, words: Int = 32) -> String {
-        let flat = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
-        let pieces = flat.split(separator: " ", omittingEmptySubsequences: true)
-        guard pieces.count > words else { return pieces.joined(separator: " ") }
-        var best = 0, bestCount = -1
-        var marks = [Int](repeating: 0, count: pieces.count)
+        // Word boundaries (UTF-8 offsets) of the passage, whitespace-separated.
+        var flat = text
+        var starts: [Int] = [], ends: [Int] = []
+        var inWord = false
+        flat.withUTF8 { b in
+            for (i, c) in b.enumerated() {
+                let space = c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
+                if !space && !inWord { starts.append(i) }
+                if space && inWord { ends.append(i) }
+                inWord = !space
+            }
+            if inWord { ends.append(b.count) }
+        }
+        let bytes = Array(flat.utf8)
+        func join(_ r: Range<Int>) -> String {
+            r.map { String(decoding: bytes[starts[$0]..<ends[$0]], as: UTF8.self) }.joined(separator: " ")
+        }
+        guard starts.count > words else { return join(0..<starts.count) }
+        // Mark words holding a query term: analyse the passage once and map token offsets to words.
+        var marks = [Int](repeating: 0, count: starts.count)
         if !terms.isEmpty {
-            for (i, w) in pieces.enumerated() where analyzer.analyze(String(w)).contains(where: { terms.contains($0.term) }) { marks[i] = 1 }
+            var w = 0
+            for t in analyzer.analyze(flat) where terms.contains(t.term) {
+                while w < starts.count - 1 && ends[w] <= t.start { w += 1 }
+                marks[w] = 1
+            }
         }
         var running = marks[0..<words].reduce(0, +)
-        bestCount = running
-        for start in 1...(pieces.count - words) {
+        var best = 0, bestCount = running
+        for start in 1...(starts.count - words) {
             running += marks[start + words - 1] - marks[start - 1]
             if running > bestCount { bestCount = running; best = start }
         }
         // Back up a little so the window does not open on the matching word itself.
         let start = max(0, best - 3)
-        let end = min(pieces.count, start + words)
-        return (start > 0 ? "… " : "") + pieces[start..<end].joined(separator: " ") + (end < pieces.count ? " …" : "")
+        let end = min(starts.count, start + words)
+        return (start > 0 ? "… " : "") + join(start..<end) + (end < starts.count ? " …" : "")
     }
 
     /// UTF-8 byte ranges of words in `text` whose analysed form is one of `terms`.
