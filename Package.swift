@@ -34,3 +34,13 @@ let package = Package(
         .testTarget(name: "LoreCLITests", dependencies: ["LoreCLI"]),
     ]
 )
+
+// libFuzzer targets (no `main`): only with LORE_FUZZ=1, built by scripts/fuzz.sh into .build-fuzz.
+if Context.environment["LORE_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "FuzzParse", dependencies: ["Corpus"], path: "Fuzz/FuzzParse"),
+        .executableTarget(name: "FuzzHTML", dependencies: ["Corpus"], path: "Fuzz/FuzzHTML"),
+        .executableTarget(name: "FuzzAnalyzer", dependencies: ["Analysis"], path: "Fuzz/FuzzAnalyzer"),
+        .executableTarget(name: "FuzzQuery", dependencies: ["Analysis", "Assistant", "Retrieval", "Corpus"], path: "Fuzz/FuzzQuery"),
+    ]
+}

@@ -27,7 +27,13 @@ struct Extractor {
                     if case .code(let l) = b.kind { lang = l ?? "" }
                     lines.append("")
                     lines.append("```" + lang)
-                    lines.append(b.text)
+                    let codeLines = b.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    if codeLines.count > 300 || b.text.utf8.count > 30_000 {
+                        lines.append(String(codeLines.prefix(300).joined(separator: "\n").prefix(30_000)))
+                        lines.append("… (cut: the block has \(codeLines.count) lines; `lore show` prints it all)")
+                    } else {
+                        lines.append(b.text)
+                    }
                     lines.append("```")
                 }
             }
@@ -87,7 +93,8 @@ enum KeyTerms {
     static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15) -> [String] {
         var counts: [String: Int] = [:]
         var surface: [String: String] = [:]
-        let text = a.blocks.map(\.text).joined(separator: " ")
+        // The first 200 KB say what an article is about; a pathological one is not read to the end.
+        let text = String(a.blocks.prefix(2000).map(\.text).joined(separator: " ").prefix(200_000))
         for raw in text.split(whereSeparator: { " \n\t,;:()[]{}<>\"'“”‘’!?".contains($0) }) {
             var w = String(raw)
             while let l = w.last, ".:".contains(l) { w.removeLast() }

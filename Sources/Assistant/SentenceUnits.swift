@@ -20,7 +20,9 @@ enum SentenceUnits {
     static func of(_ s: StoredArticle, analyzer: Analyzer) -> [SentenceUnit] {
         var out: [SentenceUnit] = []
         var heading: String?
-        for (bi, b) in s.article.blocks.enumerated() {
+        // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
+        for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
+            let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
             switch b.kind {
             case .heading:
                 heading = b.text

@@ -23,7 +23,15 @@ struct Summarizer {
     /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
     func central(_ units: [SentenceUnit], title: String, n: Int, focus: Set<String> = []) -> [SentenceUnit] {
         let prose = units.filter { !$0.isCode && $0.words >= 5 && $0.words <= 60 }
-        guard !prose.isEmpty else { return Array(units.filter { !$0.isCode }.prefix(n)) }
+        guard !prose.isEmpty else {
+            // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
+            return units.filter { !$0.isCode }.prefix(n).map { u in
+                var v = u
+                let words = u.text.split(separator: " ")
+                if words.count > 60 { v.text = words.prefix(60).joined(separator: " ") + " …"; v.words = 60 }
+                return v
+            }
+        }
         var tf: [String: Int] = [:]
         for u in prose { for t in u.terms { tf[t, default: 0] += 1 } }
         let titleTerms = Set(assistant.analyzer.terms(title))

@@ -22,6 +22,7 @@ struct TargetResolver {
     func named(_ cues: MessageCues, context: ConversationContext) -> Named? {
         var content = cues.contentWords
         var query = SearchQuery(text: "", limit: 5)
+        query.snippets = false
         var filterWords = Set<String>()
         if let (name, words) = directory.author(in: cues) { query.author = name; filterWords.formUnion(words) }
         if let (name, words) = directory.feed(in: cues) { query.feed = name; filterWords.formUnion(words) }

@@ -48,7 +48,8 @@ public enum ArticleParser {
         func clean(_ s: String?) -> String? { s.map(TextClean.collapse).flatMap { $0.isEmpty ? nil : $0 } }
         a.id = TextClean.collapse(a.id)
         a.title = TextClean.collapse(a.title)
-        if a.title.isEmpty { a.title = Titles.fromBlocks(a.blocks) ?? "Untitled (\(a.source):\(a.line))" }
+        if a.title.isEmpty { a.title = Titles.fromBlocks(a.blocks) ?? "" }
+        if a.title.isEmpty { a.title = TextClean.collapse("Untitled (\(displaySource(a.source)):\(a.line))") }
         a.url = clean(a.url); a.author = clean(a.author); a.date = clean(a.date); a.feed = clean(a.feed)
         a.blocks = a.blocks.compactMap { b in
             if case .code = b.kind {

@@ -86,7 +86,7 @@ enum JSONRecordParser {
             return nil
         }
         let date = opt("date", "published", "updated").map { DateText.iso8601($0) ?? $0 }
-        return Article(id: id.isEmpty ? "\(source):\(line)" : id, title: title, url: opt("url", "link"),
+        return Article(id: id.isEmpty ? TextClean.collapse("\(displaySource(source)):\(line)") : id, title: title, url: opt("url", "link"),
                        author: opt("author"), date: date, feed: opt("feed", "site", "source"), source: source,
                        line: line, blocks: blocks)
     }

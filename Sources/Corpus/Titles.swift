@@ -10,7 +10,8 @@ enum Titles {
     /// First heading, else first sentence of the first prose block.
     static func fromBlocks(_ blocks: [Block], limit: Int = 80) -> String? {
         if let h = blocks.first(where: { if case .heading = $0.kind { return true }; return false }) {
-            return cut(h.text, limit: limit)
+            let t = cut(h.text, limit: limit)
+            if !t.isEmpty { return t }
         }
         for b in blocks { if case .code = b.kind { continue }; if let t = fromText(b.text, limit: limit) { return t } }
         return nil

@@ -56,30 +56,35 @@ public struct ArticleStore {
 
     public func count() throws -> Int { Int(try db.scalarInt("SELECT count(*) FROM articles") ?? 0) }
 
+    /// The article's passages, rebuilt from its stored blocks exactly as the indexer cut them.
     public func passages(doc: Int) throws -> [Passage] {
-        let s = try db.prepare("SELECT ordinal, start, end, text FROM passages WHERE doc = ? ORDER BY ordinal")
-        try s.bind([.int(Int64(doc))])
-        var out: [Passage] = []
-        while try s.step() {
-            out.append(Passage(ordinal: Int(s.int(0)), start: Int(s.int(1)), end: Int(s.int(2)), text: s.text(3), heading: nil))
-        }
-        return out
+        guard let a = try article(doc: doc) else { return [] }
+        return Chunker.passages(of: a.article)
     }
 
-    func hits(for ranked: [(doc: Int, score: Double, passage: Int)]) throws -> [Hit] {
-        let s = try db.prepare("""
-            SELECT a.doc, a.id, a.title, a.url, a.author, a.date, a.feed, a.source, a.line, p.text
-            FROM articles a LEFT JOIN passages p ON p.doc = a.doc AND p.ordinal = ? WHERE a.doc = ?
-            """)
+    func hits(for ranked: [(doc: Int, score: Double, passage: Int)], passages withText: Bool = true) throws -> [Hit] {
         var out: [Hit] = []
+        if !withText {
+            let s = try db.prepare("SELECT doc, id, source, line, title, url, author, date, feed, '', '', words FROM articles WHERE doc = ?")
+            for r in ranked {
+                s.reset()
+                try s.bind([.int(Int64(r.doc))])
+                guard try s.step() else { continue }
+                let a = row(s).article
+                out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
+                               source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: "",
+                               snippet: "", explanation: nil))
+            }
+            return out
+        }
         for r in ranked {
-            s.reset()
-            try s.bind([.int(Int64(r.passage)), .int(Int64(r.doc))])
-            guard try s.step() else { continue }
-            out.append(Hit(doc: r.doc, id: s.text(1), title: s.text(2), url: s.optionalText(3), author: s.optionalText(4),
-                           date: s.optionalText(5), feed: s.optionalText(6), source: s.text(7), line: Int(s.int(8)),
-                           score: r.score, passage: r.passage, passageText: s.optionalText(9) ?? "", snippet: "",
-                           explanation: nil))
+            guard let s = try article(doc: r.doc) else { continue }
+            let a = s.article
+            let passages = Chunker.passages(of: a)
+            let text = r.passage < passages.count ? passages[r.passage].text : (passages.first?.text ?? "")
+            out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
+                           source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: text,
+                           snippet: "", explanation: nil))
         }
         return out
     }

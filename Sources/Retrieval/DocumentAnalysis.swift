@@ -36,6 +36,14 @@ struct AnalyzedArticle {
         }
     }
 
+    /// Every term an already-stored article contributed, for taking it out of the postings.
+    static func terms(of article: Article, analyzer: Analyzer) -> Set<String> {
+        var out = Set<String>()
+        for text in [article.title, article.author ?? "", article.feed ?? ""] { out.formUnion(analyzer.terms(text)) }
+        for b in article.blocks { out.formUnion(analyzer.terms(b.text)) }
+        return out
+    }
+
     var allTerms: Set<String> {
         Set(titleTF.keys).union(headingTF.keys).union(bodyTF.keys)
     }

@@ -1,48 +1,53 @@
 import Analysis
 import Corpus
 import SQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension IndexWriter {
     /// Writes the changes inside the caller's transaction: deletes the articles of changed and removed
-    /// files, inserts the new ones, and merges their postings into each affected term's lists.
-    func apply(changes: [Change], analyzed: [[AnalyzedArticle]], removed: [String],
-               known: [String: FileRow], report: inout IndexReport) throws {
-        // 1. Articles going away: remember their doc numbers and terms.
+    /// files, inserts the new ones batch by batch, and merges their postings into each affected term.
+    func apply(changes: [Change], removed: [String], known: [String: FileRow], report: inout IndexReport,
+               progress: ((Int, Int) -> Void)?) throws {
+        let workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let analyzers = (0..<workers).map { _ in Analyzer() }
+
+        // 1. Articles going away: their doc numbers, and their terms (re-derived from the stored text).
         var removedDocs = Set<Int>()
         var affected = Set<String>()
-        let selectDocs = try db.prepare("SELECT doc, terms FROM articles WHERE source = ?")
+        let store = ArticleStore(db: db)
+        let selectDocs = try db.prepare("SELECT doc FROM articles WHERE source = ?")
         let sourcesOut = removed + changes.filter { known[$0.file.source] != nil && $0.parsed != nil }.map(\.file.source)
         for source in sourcesOut {
             selectDocs.reset()
             try selectDocs.bind([.text(source)])
-            while try selectDocs.step() {
-                removedDocs.insert(Int(selectDocs.int(0)))
-                for t in String(decoding: selectDocs.blob(1), as: UTF8.self).split(separator: "\n") { affected.insert(String(t)) }
+            var docs: [Int] = []
+            while try selectDocs.step() { docs.append(Int(selectDocs.int(0))) }
+            for d in docs {
+                removedDocs.insert(d)
+                if let a = try store.article(doc: d) { affected.formUnion(AnalyzedArticle.terms(of: a.article, analyzer: analyzers[0])) }
             }
         }
         let delArticles = try db.prepare("DELETE FROM articles WHERE source = ?")
-        let delPassages = try db.prepare("DELETE FROM passages WHERE doc IN (SELECT doc FROM articles WHERE source = ?)")
         let delFile = try db.prepare("DELETE FROM files WHERE path = ?")
-        for source in sourcesOut {
-            try delPassages.run([.text(source)])
-            try delArticles.run([.text(source)])
-        }
+        for source in sourcesOut { try delArticles.run([.text(source)]) }
         for source in removed { try delFile.run([.text(source)]) }
         report.removed = removed.count
 
         // 2. New articles get doc numbers above every existing one, so appended postings stay sorted.
         var nextDoc = Int(try db.scalarInt("SELECT coalesce(max(doc), 0) FROM articles") ?? 0) + 1
         if let last = try db.scalarInt("SELECT value FROM stats WHERE key = 'lastdoc'") { nextDoc = max(nextDoc, Int(last) + 1) }
-        var newDocs: [String: [DocPosting]] = [:]
-        var newPassages: [String: [PassagePosting]] = [:]
+        var builders: [String: PostingBuilder] = [:]
         let insArticle = try db.prepare("""
-            INSERT INTO articles(doc, id, source, line, title, url, author, date, feed, blocks, links, words, terms,
+            INSERT INTO articles(doc, id, source, line, title, url, author, date, feed, blocks, links, words,
                                  tlen, hlen, blen, plen, npass)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
-        let insPassage = try db.prepare("INSERT INTO passages(doc, ordinal, start, end, text) VALUES (?,?,?,?,?)")
         let upFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime, hash, format, articles) VALUES (?,?,?,?,?,?)")
-        for (c, arts) in zip(changes, analyzed) {
+        let total = changes.reduce(0) { $0 + ($1.parsed?.articles.count ?? 0) }
+        var done = 0
+        for c in changes {
             guard let parsed = c.parsed else {
                 // Unparseable: remember it (so it is reported once, not on every run) unless older content exists.
                 if known[c.file.source] == nil {
@@ -52,59 +57,69 @@ extension IndexWriter {
                 continue
             }
             if known[c.file.source] == nil { report.added += 1 } else { report.updated += 1 }
-            for a in arts {
-                let doc = nextDoc; nextDoc += 1
-                let terms = a.allTerms
-                for t in terms {
-                    affected.insert(t)
-                    newDocs[t, default: []].append(DocPosting(
-                        doc: doc, titleTF: a.titleTF[t] ?? 0, headingTF: a.headingTF[t] ?? 0, bodyTF: a.bodyTF[t] ?? 0,
-                        titleLength: a.titleLength, headingLength: a.headingLength, bodyLength: a.bodyLength))
+            let batch = 512
+            var start = 0
+            while start < parsed.articles.count {
+                let slice = parsed.articles[start..<min(start + batch, parsed.articles.count)]
+                for a in analyze(slice, analyzers: analyzers) {
+                    let doc = nextDoc; nextDoc += 1
+                    for (t, _) in a.titleTF where a.bodyTF[t] == nil && a.headingTF[t] == nil { affected.insert(t) }
+                    for t in a.allTerms {
+                        builders[t, default: PostingBuilder()].add(DocPosting(
+                            doc: doc, titleTF: a.titleTF[t] ?? 0, headingTF: a.headingTF[t] ?? 0, bodyTF: a.bodyTF[t] ?? 0,
+                            titleLength: a.titleLength, headingLength: a.headingLength, bodyLength: a.bodyLength))
+                    }
+                    for (ord, tf) in a.passageTF.enumerated() {
+                        for (t, n) in tf { builders[t, default: PostingBuilder()].add(PassagePosting(doc: doc, ordinal: ord, tf: n, length: a.passageLengths[ord])) }
+                    }
+                    let art = a.article
+                    try insArticle.run([
+                        .int(Int64(doc)), .text(art.id), .text(art.source), .int(Int64(art.line)), .text(art.title),
+                        art.url.map(SQLValue.text) ?? .null, art.author.map(SQLValue.text) ?? .null,
+                        art.date.map(SQLValue.text) ?? .null, art.feed.map(SQLValue.text) ?? .null,
+                        .text(BlockCoding.encode(art.blocks)), .text(BlockCoding.encode(art.links)), .int(Int64(a.words)),
+                        .int(Int64(a.titleLength)), .int(Int64(a.headingLength)), .int(Int64(a.bodyLength)),
+                        .int(Int64(a.passageLengths.reduce(0, +))), .int(Int64(a.passages.count)),
+                    ])
                 }
-                for (ord, tf) in a.passageTF.enumerated() {
-                    for (t, n) in tf { newPassages[t, default: []].append(PassagePosting(doc: doc, ordinal: ord, tf: n, length: a.passageLengths[ord])) }
-                }
-                let art = a.article
-                try insArticle.run([
-                    .int(Int64(doc)), .text(art.id), .text(art.source), .int(Int64(art.line)), .text(art.title),
-                    art.url.map(SQLValue.text) ?? .null, art.author.map(SQLValue.text) ?? .null,
-                    art.date.map(SQLValue.text) ?? .null, art.feed.map(SQLValue.text) ?? .null,
-                    .text(BlockCoding.encode(art.blocks)), .text(BlockCoding.encode(art.links)), .int(Int64(a.words)),
-                    .blob(Array(terms.sorted().joined(separator: "\n").utf8)),
-                    .int(Int64(a.titleLength)), .int(Int64(a.headingLength)), .int(Int64(a.bodyLength)),
-                    .int(Int64(a.passageLengths.reduce(0, +))), .int(Int64(a.passages.count)),
-                ])
-                for p in a.passages {
-                    try insPassage.run([.int(Int64(doc)), .int(Int64(p.ordinal)), .int(Int64(p.start)), .int(Int64(p.end)), .text(p.text)])
-                }
+                done += slice.count
+                progress?(done, total)
+                start += batch
             }
             try upFile.run([.text(c.file.source), .int(c.file.size), .int(c.file.mtime), .int(c.hash),
-                            .text(parsed.format.rawValue), .int(Int64(arts.count))])
+                            .text(parsed.format.rawValue), .int(Int64(parsed.articles.count))])
         }
 
-        // 3. Merge postings term by term. A fresh index has nothing to merge with.
+        // 3. Write postings. A fresh index takes the builders as they are; otherwise merge term by term.
         let fresh = (try db.scalarInt("SELECT count(*) FROM terms") ?? 0) == 0
-        let getTerm = try db.prepare("SELECT docs, passages FROM terms WHERE term = ?")
         let putTerm = try db.prepare("INSERT OR REPLACE INTO terms(term, df, docs, passages) VALUES (?,?,?,?)")
-        let delTerm = try db.prepare("DELETE FROM terms WHERE term = ?")
-        for term in affected.sorted() {
-            var docs: [DocPosting] = []
-            var passages: [PassagePosting] = []
-            if !fresh {
+        if fresh {
+            for (term, b) in builders {
+                try putTerm.run([.text(term), .int(Int64(b.df)), .blob(b.docs), .blob(b.passages)])
+            }
+        } else {
+            affected.formUnion(builders.keys)
+            let getTerm = try db.prepare("SELECT docs, passages FROM terms WHERE term = ?")
+            let delTerm = try db.prepare("DELETE FROM terms WHERE term = ?")
+            for term in affected.sorted() {
+                var docs: [DocPosting] = []
+                var passages: [PassagePosting] = []
                 getTerm.reset()
                 try getTerm.bind([.text(term)])
                 if try getTerm.step() {
                     docs = PostingCodec.decodeDocs(getTerm.blob(0)).filter { !removedDocs.contains($0.doc) }
                     passages = PostingCodec.decodePassages(getTerm.blob(1)).filter { !removedDocs.contains($0.doc) }
                 }
-            }
-            docs += newDocs[term] ?? []
-            passages += newPassages[term] ?? []
-            if docs.isEmpty {
-                try delTerm.run([.text(term)])
-            } else {
-                try putTerm.run([.text(term), .int(Int64(docs.count)),
-                                 .blob(PostingCodec.encode(docs)), .blob(PostingCodec.encode(passages))])
+                if let b = builders[term] {
+                    docs += PostingCodec.decodeDocs(b.docs)
+                    passages += PostingCodec.decodePassages(b.passages)
+                }
+                if docs.isEmpty {
+                    try delTerm.run([.text(term)])
+                } else {
+                    try putTerm.run([.text(term), .int(Int64(docs.count)),
+                                     .blob(PostingCodec.encode(docs)), .blob(PostingCodec.encode(passages))])
+                }
             }
         }
 

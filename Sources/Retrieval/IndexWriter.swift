@@ -61,7 +61,6 @@ struct IndexWriter {
                 return report
             }
 
-            let analyzed = analyze(changes, progress: progress)
             var lockError: SQLiteError?
             do { try db.execute("BEGIN IMMEDIATE") } catch { lockError = error }
             if let e = lockError {
@@ -78,7 +77,7 @@ struct IndexWriter {
                     continue
                 }
                 if needsRebuild { try Schema.dropIndexTables(db) }
-                try apply(changes: changes, analyzed: analyzed, removed: removed, known: known, report: &report)
+                try apply(changes: changes, removed: removed, known: known, report: &report, progress: progress)
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
@@ -134,33 +133,22 @@ struct IndexWriter {
         r.terms = Int(v["terms"] ?? 0)
     }
 
-    /// Analyses the new articles on all cores, one analyzer per worker (the stemmer is not thread-safe).
-    func analyze(_ changes: [Change], progress: ((Int, Int) -> Void)?) -> [[AnalyzedArticle]] {
-        let perFile = changes.map { $0.parsed?.articles ?? [] }
-        let jobs = perFile.enumerated().flatMap { f, arts in arts.indices.map { (f, $0) } }
-        let workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: jobs.count)
+    /// Analyses a batch of articles on all cores, one analyzer per worker (the stemmer is not thread-safe).
+    func analyze(_ articles: ArraySlice<Article>, analyzers: [Analyzer]) -> [AnalyzedArticle] {
+        let items = Array(articles)
+        let workers = analyzers.count
+        let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: items.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let counter = ProgressCounter(total: jobs.count, report: progress)
-        let chunk = max(1, (jobs.count + workers * 8 - 1) / (workers * 8))
-        let chunks = (jobs.count + chunk - 1) / chunk
+        defer { _ = results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let out = results
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(chunks, 1))) { worker in
-            let analyzer = Analyzer()
-            var c = worker
-            while c < chunks {
-                for j in (c * chunk)..<min(jobs.count, (c + 1) * chunk) {
-                    let (f, a) = jobs[j]
-                    out[j] = AnalyzedArticle(perFile[f][a], analyzer: analyzer)
-                }
-                counter.add(min(jobs.count, (c + 1) * chunk) - c * chunk)
-                c += min(workers, max(chunks, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var j = worker
+            while j < items.count {
+                out[j] = AnalyzedArticle(items[j], analyzer: analyzers[worker])
+                j += workers
             }
         }
-        var grouped = perFile.map { _ in [AnalyzedArticle]() }
-        for (j, (f, _)) in jobs.enumerated() { if let a = results[j] { grouped[f].append(a) } }
-        return grouped
+        return results.compactMap { $0 }
     }
 }
 

@@ -30,9 +30,13 @@ enum Chunker {
             current = []; words = 0
         }
 
-        for (i, block) in article.blocks.enumerated() {
-            let len = block.text.utf8.count
-            let w = wordCount(block.text)
+        for (i, whole) in article.blocks.enumerated() {
+          // A block far longer than a passage (a scraped page on one line) is cut at word boundaries.
+          let pieces = wordCount(whole.text) > maximum ? split(whole.text) : [whole.text]
+          for (k, piece) in pieces.enumerated() {
+            let block = Block(whole.kind, piece)
+            let len = piece.utf8.count
+            let w = wordCount(piece)
             var isHeading = false
             if case .heading = block.kind { isHeading = true }
             if isHeading || (words > 0 && words + w > maximum) || (words >= target) {
@@ -42,12 +46,40 @@ enum Chunker {
             if current.isEmpty { currentStart = offset; currentHeading = heading }
             current.append(block.text)
             words += w
-            offset += len + (i < article.blocks.count - 1 ? 1 : 0)
+            offset += len + ((i < article.blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
+          }
         }
         flush(at: offset)
         if out.isEmpty {
             out.append(Passage(ordinal: 0, start: 0, end: 0, text: "", heading: nil))
         }
+        return out
+    }
+
+    /// Cuts text into runs of `target` words, as exact substrings (so passages stay quotable from
+    /// the article text); the whitespace at each cut is dropped.
+    static func split(_ text: String) -> [String] {
+        var out: [String] = []
+        var pieceStart = text.startIndex
+        var words = 0
+        var inWord = false
+        var i = text.startIndex
+        while i < text.endIndex {
+            let space = text[i] == " " || text[i] == "\n" || text[i] == "\t"
+            if !space && !inWord {
+                if words == target {
+                    var end = i
+                    while end > pieceStart, let p = text.index(end, offsetBy: -1, limitedBy: pieceStart),
+                          text[p] == " " || text[p] == "\n" || text[p] == "\t" { end = p }
+                    out.append(String(text[pieceStart..<end]))
+                    pieceStart = i; words = 0
+                }
+                words += 1
+            }
+            inWord = !space
+            i = text.index(after: i)
+        }
+        out.append(String(text[pieceStart...]))
         return out
     }
 

@@ -1,8 +1,9 @@
 import SQLite
 
-/// The index's tables. One SQLite file in WAL mode; sessions live in the same file (see LoreCLI).
+/// The index's tables. Passages are not stored as rows: they are derived deterministically from an
+/// article's blocks (`Chunker`), and their statistics live in the passage postings. One SQLite file in WAL mode; sessions live in the same file (see LoreCLI).
 enum Schema {
-    static let version = "3"
+    static let version = "5"
 
     static let sql = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -12,13 +13,10 @@ enum Schema {
     CREATE TABLE IF NOT EXISTS articles (
         doc INTEGER PRIMARY KEY, id TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL,
         title TEXT NOT NULL, url TEXT, author TEXT, date TEXT, feed TEXT,
-        blocks TEXT NOT NULL, links TEXT NOT NULL, words INTEGER NOT NULL, terms BLOB NOT NULL,
+        blocks TEXT NOT NULL, links TEXT NOT NULL, words INTEGER NOT NULL,
         tlen INTEGER NOT NULL, hlen INTEGER NOT NULL, blen INTEGER NOT NULL, plen INTEGER NOT NULL, npass INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS articles_source ON articles(source, line);
     CREATE INDEX IF NOT EXISTS articles_id ON articles(id);
-    CREATE TABLE IF NOT EXISTS passages (
-        doc INTEGER NOT NULL, ordinal INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
-        text TEXT NOT NULL, PRIMARY KEY (doc, ordinal)) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS terms (
         term TEXT PRIMARY KEY, df INTEGER NOT NULL, docs BLOB NOT NULL, passages BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
@@ -30,7 +28,7 @@ enum Schema {
 
     static func dropIndexTables(_ db: Database) throws {
         try db.execute("""
-        DELETE FROM files; DELETE FROM articles; DELETE FROM passages; DELETE FROM terms; DELETE FROM stats;
+        DELETE FROM files; DELETE FROM articles; DELETE FROM terms; DELETE FROM stats;
         """)
     }
 }

@@ -8,12 +8,27 @@ public enum Ranking: String, Sendable, CaseIterable {
 public struct RankingParameters: Sendable, Equatable {
     public var k1 = 1.2
     public var b = 0.75
-    public var titleWeight = 2.0
+    public var titleWeight = 3.0
     public var headingWeight = 1.0
     public var bodyWeight = 1.0
     /// How much the best passage's BM25 score adds to the article's.
     public var passageWeight = 0.3
-    public init() {}
+    public init() {
+        // Experiments: LORE_RANKING="k1=1.2,b=0.75,title=2,heading=1,passage=0.3" (used by the tuning notes).
+        guard let raw = getenv("LORE_RANKING") else { return }
+        for pair in String(cString: raw).split(separator: ",") {
+            let kv = pair.split(separator: "=")
+            guard kv.count == 2, let v = Double(kv[1]) else { continue }
+            switch kv[0] {
+            case "k1": k1 = v
+            case "b": b = v
+            case "title": titleWeight = v
+            case "heading": headingWeight = v
+            case "passage": passageWeight = v
+            default: break
+            }
+        }
+    }
 }
 
 enum Scoring {

@@ -16,6 +16,8 @@ public struct SearchQuery: Sendable, Equatable {
     /// Order by date, newest first, instead of by score.
     public var newestFirst = false
     public var explain = false
+    /// Fetch each hit's best passage and a snippet (callers that only need titles skip the work).
+    public var snippets = true
 
     public init(text: String, limit: Int = 10) { self.text = text; self.limit = limit }
 

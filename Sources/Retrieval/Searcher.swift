@@ -109,10 +109,10 @@ public final class Searcher {
         }
         final.sort { $0.score != $1.score ? $0.score > $1.score : $0.doc < $1.doc }
         let top = Array(final.prefix(query.limit))
-        var hits = try ArticleStore(db: db).hits(for: top.map { ($0.doc, $0.score, $0.passage) })
+        var hits = try ArticleStore(db: db).hits(for: top.map { ($0.doc, $0.score, $0.passage) }, passages: query.snippets)
         let qterms = Set(terms.map(\.term))
         for i in hits.indices {
-            hits[i].snippet = Snippets.window(hits[i].passageText, terms: qterms, analyzer: analyzer)
+            if query.snippets { hits[i].snippet = Snippets.window(hits[i].passageText, terms: qterms, analyzer: analyzer) }
             if query.explain {
                 hits[i].explanation = try explain(doc: hits[i].doc, terms: terms, query: query,
                                                   documentScore: top[i].docScore, passageScore: top[i].passageScore)

@@ -1,0 +1,156 @@
+import Testing
+@testable import Analysis
+
+/// Each step of the analysis chain on its own, table-driven.
+@Suite("Analysis filters")
+struct FilterTests {
+    static func tokens(_ terms: [String]) -> [Token] {
+        terms.enumerated().map { Token($1, position: $0) }
+    }
+
+    // MARK: Tokenizer
+
+    @Test("tokenizer keeps identifiers, versions and drops apostrophe tails", arguments: [
+        ("UITableViewCell", ["UITableViewCell"]),
+        ("@MainActor func run()", ["MainActor", "func", "run"]),
+        ("snake_case names", ["snake_case", "names"]),
+        ("trailing_ underscore", ["trailing", "underscore"]),
+        ("Swift 5.5 and iOS 18", ["Swift", "5.5", "and", "iOS", "18"]),
+        ("Xcode 17.0.1 shipped", ["Xcode", "17.0.1", "shipped"]),
+        ("1,000 items", ["1000", "items"]),
+        ("end of sentence. Next", ["end", "of", "sentence", "Next"]),
+        ("Swift’s actors", ["Swift", "actors"]),
+        ("Swift's actors", ["Swift", "actors"]),
+        ("don't panic", ["don", "panic"]),
+        ("Café crème", ["Café", "crème"]),
+        ("async/await", ["async", "await"]),
+        ("#Preview macro", ["Preview", "macro"]),
+        ("", []),
+        ("!!! ??? ... --- ***", []),
+        ("naïve résumé", ["naïve", "résumé"]),
+    ] as [(String, [String])])
+    func tokenizer(input: String, expected: [String]) {
+        #expect(Tokenizer().tokenize(input).map(\.term) == expected)
+    }
+
+    @Test func tokenizerPositionsAndOffsets() {
+        let text = "Hello, Swift’s world 5.5"
+        let t = Tokenizer().tokenize(text)
+        #expect(t.map(\.position) == Array(0..<t.count))
+        let bytes = Array(text.utf8)
+        for token in t {
+            let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+            #expect(word == token.term, "offsets of \(token.term) point at \(word)")
+        }
+    }
+
+    @Test func tokenizerSurvivesInvalidAndControlText() {
+        let nasty = "a\u{0}b\u{1B}[31mred\u{1B}[0m \u{FFFD}\u{7}bell"
+        let terms = Tokenizer().tokenize(nasty).map(\.term)
+        #expect(terms == ["a", "b", "31mred", "0m", "bell"])
+        #expect(terms.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    // MARK: CodeSplitFilter
+
+    @Test("identifier parts", arguments: [
+        ("UITableViewCell", ["UI", "Table", "View", "Cell"]),
+        ("MainActor", ["Main", "Actor"]),
+        ("snake_case", ["snake", "case"]),
+        ("Swift6", ["Swift", "6"]),
+        ("iOS", ["i", "OS"]),
+        ("URLSession", ["URL", "Session"]),
+        ("17.0.1", ["17.0.1"]),
+        ("plain", ["plain"]),
+    ] as [(String, [String])])
+    func codeSplitParts(word: String, expected: [String]) {
+        #expect(CodeSplitFilter.parts(of: word) == expected)
+    }
+
+    @Test("split filter keeps the whole word first and drops one-letter parts", arguments: [
+        ("UITableViewCell", ["UITableViewCell", "UI", "Table", "View", "Cell"]),
+        ("iOS", ["iOS", "OS"]),
+        ("snake_case", ["snake_case", "snake", "case"]),
+        ("word", ["word"]),
+        ("5.5", ["5.5"]),
+    ] as [(String, [String])])
+    func codeSplitApply(word: String, expected: [String]) {
+        let out = CodeSplitFilter().apply([Token(word, position: 7, start: 3, end: 3 + word.utf8.count)])
+        #expect(out.map(\.term) == expected)
+        #expect(out.allSatisfy { $0.position == 7 && $0.start == 3 }, "parts share the word's position")
+    }
+
+    // MARK: FoldFilter
+
+    @Test("case and diacritic folding", arguments: [
+        ("Café", "cafe"),
+        ("Cafe\u{301}", "cafe"),   // decomposed accent
+        ("Straße", "strasse"),
+        ("ÉCOLE", "ecole"),
+        ("naïve", "naive"),
+        ("Œuvre", "oeuvre"),
+        ("Srđan", "srdan"),
+        ("HELLO", "hello"),
+        ("hello", "hello"),
+        ("UITableViewCell", "uitableviewcell"),
+        ("17.0.1", "17.0.1"),
+    ])
+    func fold(input: String, expected: String) {
+        #expect(FoldFilter.fold(input) == expected)
+        #expect(FoldFilter().apply([Token(input, position: 0)]).map(\.term) == [expected])
+    }
+
+    // MARK: StopFilter
+
+    @Test("stop words dropped, code words kept", arguments: [
+        (["the", "actor", "is", "on", "a", "thread"], ["actor", "thread"]),
+        (["how", "does", "it", "work"], ["work"]),
+        (["async", "await", "self", "some", "any"], ["async", "await", "self", "some", "any"]),
+        (["s", "t", "ll", "swift"], ["swift"]),
+        ([], []),
+    ] as [([String], [String])])
+    func stop(input: [String], expected: [String]) {
+        #expect(StopFilter().apply(FilterTests.tokens(input)).map(\.term) == expected)
+    }
+
+    @Test func stopFilterIsCaseSensitiveAfterFolding() {
+        // It runs after FoldFilter in the chain, so it only needs lowercase entries.
+        #expect(StopFilter().apply(FilterTests.tokens(["The"])).map(\.term) == ["The"])
+        #expect(StopFilter(words: ["actor"]).apply(FilterTests.tokens(["actor", "the"])).map(\.term) == ["the"])
+    }
+
+    // MARK: StemFilter (Snowball English through libstemmer)
+
+    @Test("snowball stems", arguments: [
+        ("running", "run"),
+        ("actors", "actor"),
+        ("navigation", "navig"),
+        ("caching", "cach"),
+        ("concurrency", "concurr"),
+        ("uitableviewcell", "uitableviewcel"),
+        ("table", "tabl"),
+        ("view", "view"),
+        ("mainactor", "mainactor"),
+        ("async", "async"),
+        ("await", "await"),
+        ("ios", "io"),
+        ("cafe", "cafe"),
+        ("ui", "ui"),            // two letters: untouched
+        ("5.5", "5.5"),          // digits: untouched
+        ("17.0.1", "17.0.1"),
+        ("snake_case", "snake_case"),
+        ("swift6", "swift6"),
+    ])
+    func stem(input: String, expected: String) {
+        #expect(Stemmer().stem(input) == expected)
+        #expect(StemFilter().apply([Token(input, position: 0)]).map(\.term) == [expected])
+    }
+
+    @Test func stemmerIsStableAcrossCalls() {
+        let s = Stemmer()
+        let first = ["connections", "connected", "connecting"].map(s.stem)
+        let again = ["connections", "connected", "connecting"].map(s.stem)
+        #expect(first == again)
+        #expect(Set(first) == ["connect"])
+    }
+}

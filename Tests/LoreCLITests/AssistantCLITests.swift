@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// `lore ask` and `lore chat` on a pipe, against CLI.md's JSON shapes.
+@Suite("CLI assistant")
+struct AssistantCLITests {
+    let corpus = CLI.seedCorpus
+    var db: String { CLI.seedDB }
+    static let tools: Set<String> = ["search", "summarize", "extract", "answer"]
+
+    func checkTurn(_ o: [String: Any], input: String? = nil) {
+        #expect(Set(o.keys).isSuperset(of: CLI.turnKeys), "keys \(o.keys.sorted())")
+        if let input { #expect(o["input"] as? String == input) }
+        let call = o["tool_call"] as? [String: Any] ?? [:]
+        #expect(AssistantCLITests.tools.contains(call["name"] as? String ?? ""), "tool \(call["name"] ?? "nil")")
+        #expect(call["arguments"] is [String: Any])
+        #expect(call.keys.contains("target"))
+        if let t = call["target"] as? [String: Any] { #expect(Set(t.keys) == ["id", "title", "source", "line"]) }
+        #expect(o["answer"] is String)
+        #expect(o["abstained"] is Bool)
+        for c in o["citations"] as? [[String: Any]] ?? [] { #expect(Set(c.keys) == CLI.citationKeys) }
+        for h in o["hits"] as? [[String: Any]] ?? [] { #expect(Set(h.keys).isSuperset(of: CLI.hitKeys)) }
+    }
+
+    @Test("ask --json", arguments: [
+        "How do actors prevent data races in Swift?", "summarize the article about UITableViewCell",
+        "What is a Combine AnyCancellable?",
+    ])
+    func askJSON(question: String) throws {
+        let run = try CLI.lore(["ask", question, "--json"], corpus: corpus, db: db)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.outLines.count == 1)
+        checkTurn(run.object, input: question)
+        #expect(!(run.object["answer"] as? String ?? "").isEmpty)
+        #expect(run.object["abstained"] as? Bool == false)
+        #expect(!(run.object["citations"] as? [Any] ?? []).isEmpty)
+    }
+
+    @Test func askJSONLinesEventsInOrder() throws {
+        let run = try CLI.lore(["ask", "How do actors prevent data races?", "--jsonl"], corpus: corpus, db: db)
+        #expect(run.status == 0, "\(run)")
+        let events = run.objects
+        let types = events.map { $0["type"] as? String ?? "?" }
+        try #require(types.count >= 3)
+        #expect(types.first == "tool_call")
+        #expect(types.last == "done")
+        let middle = types.dropFirst().dropLast()
+        let tokens = middle.prefix { $0 == "token" }
+        #expect(!tokens.isEmpty)
+        #expect(middle.dropFirst(tokens.count).allSatisfy { $0 == "citation" }, "order: \(types)")
+        #expect(events[0]["tool_call"] is [String: Any])
+        let done = try #require(events.last)
+        checkTurn(done)
+        // The streamed tokens spell the answer, and the citations are the done object's.
+        let streamed = events.filter { $0["type"] as? String == "token" }.compactMap { $0["text"] as? String }.joined()
+        #expect(streamed.filter { !$0.isWhitespace } == (done["answer"] as? String ?? "").filter { !$0.isWhitespace })
+        let cited = events.filter { $0["type"] as? String == "citation" }
+        #expect(cited.count == (done["citations"] as? [Any])?.count)
+        for c in cited { #expect(Set(c.keys) == CLI.citationKeys.union(["type"])) }
+    }
+
+    @Test func askReadsStdinLines() throws {
+        let input = "How do actors prevent data races?\nWhat is a retain cycle?\n"
+        let run = try CLI.lore(["ask", "-", "--json"], corpus: corpus, db: db, stdin: input)
+        #expect(run.status == 0, "\(run)")
+        let turns = run.objects
+        #expect(turns.map { $0["input"] as? String ?? "" } == ["How do actors prevent data races?", "What is a retain cycle?"])
+        for t in turns { checkTurn(t); #expect(!(t["answer"] as? String ?? "").isEmpty) }
+        let human = try CLI.lore(["ask", "-"], corpus: corpus, db: db, stdin: "q1 actors\nq2 retain cycles\n")
+        #expect(human.status == 0 && !human.out.isEmpty, "\(human)")
+    }
+
+    @Test func chatOnAPipeAnswersEachNonBlankLine() throws {
+        let input = "How do actors prevent data races?\n\n   \nsummarize it\nWhat is a retain cycle?\n"
+        let run = try CLI.lore(["chat", "--json", "--no-save"], corpus: corpus, db: db, stdin: input)
+        #expect(run.status == 0, "\(run)")
+        let turns = run.objects
+        #expect(turns.count == 3)
+        #expect(turns.map { $0["input"] as? String ?? "" } == ["How do actors prevent data races?", "summarize it", "What is a retain cycle?"])
+        for t in turns { checkTurn(t) }
+        // "it" carries the context: the summary acts on an article.
+        let call = turns.count > 1 ? turns[1]["tool_call"] as? [String: Any] : nil
+        #expect(call?["target"] is [String: Any], "follow-up has a target")
+        let human = try CLI.lore(["chat", "--no-save"], corpus: corpus, db: db, stdin: "What is a retain cycle?\n")
+        #expect(human.status == 0 && !human.out.isEmpty, "\(human)")
+    }
+
+    @Test("citations quote the cited article", arguments: [
+        "How do actors prevent data races in Swift?", "How do I find memory leaks with Instruments?",
+        "Why not subclass UITableViewCell?", "How do I format dates for the user's locale?",
+    ])
+    func citationsAreInTheArticle(question: String) throws {
+        let o = try CLI.lore(["ask", question, "--json"], corpus: corpus, db: db).object
+        let citations = o["citations"] as? [[String: Any]] ?? []
+        #expect(!citations.isEmpty)
+        for (i, c) in citations.enumerated() {
+            #expect(c["n"] as? Int == i + 1)
+            let ref = "\(c["source"] as? String ?? ""):\(c["line"] as? Int ?? 0)"
+            let shown = try CLI.lore(["show", ref, "--json"], corpus: corpus, db: db)
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.object["id"] as? String == c["id"] as? String)
+            let text = shown.object["text"] as? String ?? ""
+            let passage = c["passage"] as? String ?? ""
+            #expect(!passage.isEmpty)
+            #expect(text.contains(passage), "citation \(i + 1) of “\(question)”: “\(passage.prefix(120))” not in \(ref)")
+        }
+    }
+
+    @Test func unansweredQuestionAbstainsPolitely() throws {
+        let run = try CLI.lore(["ask", "What is the airspeed velocity of an unladen swallow in furlongs?", "--json"], corpus: corpus, db: db)
+        #expect(run.status == 0, "\(run)")
+        checkTurn(run.object)
+        #expect(!(run.object["answer"] as? String ?? "").isEmpty)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+@testable import Retrieval
+import Analysis
+import SQLite
+import Testing
+
+/// Incremental indexing against a scratch corpus: build, add, change, delete, nothing, analyzer change.
+@Suite("Index updates")
+struct IndexUpdateTests {
+    @Test func buildsFromScratch() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let r = try s.open().update()
+        #expect(r.files == 3)
+        #expect(r.articles == 5)
+        #expect(r.added == 3 && r.updated == 0 && r.removed == 0 && r.unchanged == 0)
+        #expect(r.passages >= 5)
+        #expect(r.terms > 20)
+        #expect(r.skipped.isEmpty)
+    }
+
+    @Test func addingAFile() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        try s.write("extra.md", "---\ntitle: Semaphore flags\n---\nSignal flags spell words with a quixotic alphabet.\n")
+        let r = try index.update()
+        #expect(r.added == 1 && r.updated == 0 && r.removed == 0 && r.unchanged == 3)
+        #expect(r.articles == 6)
+        #expect(try s.search(index, "quixotic").map(\.title) == ["Semaphore flags"])
+    }
+
+    @Test func changingAFile() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        #expect(try s.search(index, "bowline").count == 1)
+        try s.write("notes.md", "---\ntitle: Knot tying for sailors\n---\nThe sheet bend joins two ropes of unequal thickness.\n")
+        let r = try index.update()
+        #expect(r.updated == 1 && r.added == 0 && r.removed == 0 && r.unchanged == 2)
+        #expect(r.articles == 5)
+        #expect(try s.search(index, "bowline").isEmpty, "old content is gone")
+        #expect(try s.search(index, "unequal thickness").first?.source == "notes.md")
+    }
+
+    @Test func deletingAFile() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        try s.remove("records.jsonl")
+        let r = try index.update()
+        #expect(r.removed == 1 && r.added == 0 && r.updated == 0 && r.unchanged == 2)
+        #expect(r.articles == 3)
+        #expect(try s.search(index, "tides moon").isEmpty)
+        #expect(try ArticleStore(index: index).resolve("rec-1") == nil)
+    }
+
+    @Test func nothingChangedWritesNothing() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        let first = try index.update()
+        let generation = index.generation
+        let r = try index.update()
+        #expect(r.upToDate)
+        #expect(r.added == 0 && r.updated == 0 && r.removed == 0)
+        #expect(r.unchanged == 3)
+        #expect(r.articles == first.articles && r.terms == first.terms && r.passages == first.passages)
+        #expect(index.generation == generation, "no write transaction for an unchanged corpus")
+        // A fresh process (a new Index on the same file) sees the same.
+        let again = try s.open().update()
+        #expect(again.upToDate && again.unchanged == 3)
+    }
+
+    @Test func touchedButIdenticalFileIsUnchanged() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        let later = Date().addingTimeInterval(120)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: s.corpus + "/feed.xml")
+        let r = try index.update()
+        #expect(r.upToDate && r.unchanged == 3)
+    }
+
+    @Test func analyzerVersionMismatchRebuilds() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        do {
+            let index = try s.open()
+            _ = try index.update()
+            try index.db.execute("UPDATE meta SET value = 'some-older-analyzer' WHERE key = 'analyzer'")
+        }
+        let reopened = try s.open()
+        let r = try reopened.update()
+        #expect(r.added == 3, "every file is re-added")
+        #expect(r.updated == 0 && r.unchanged == 0 && r.removed == 0)
+        #expect(r.articles == 5)
+        #expect(reopened.meta("analyzer") == Analyzer.version)
+        #expect(try s.search(reopened, "zeppelin").count == 2)
+        #expect(try reopened.update().upToDate)
+    }
+
+    @Test func explicitRebuildReaddsEverything() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        let r = try index.update(rebuild: true)
+        #expect(r.added == 3 && r.articles == 5)
+        #expect(try ArticleStore(index: index).count() == 5)
+    }
+
+    @Test func unparseableFileIsSkippedOnceAndRemembered() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        try s.write("broken.jsonl", "{\"title\": \"half a rec\n")
+        let index = try s.open()
+        let r = try index.update()
+        #expect(r.skipped.map(\.source) == ["broken.jsonl"])
+        #expect(r.articles == 5)
+        let again = try index.update()
+        #expect(again.skipped.isEmpty, "an unchanged bad file is not reported again")
+        #expect(again.upToDate)
+    }
+
+    @Test func missingCorpusIsAnError() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try Index(path: s.db, corpus: s.root + "/nope")
+        #expect(throws: RetrievalError.self) { try index.update() }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+@testable import Retrieval
+import Testing
+
+/// BM25F and TF-IDF ranking, explanations and metadata filters on a scratch corpus.
+@Suite("Ranking and filters")
+struct RankingTests {
+    @Test func titleMatchOutranksSingleBodyMention() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        let hits = try s.search(index, "zeppelin")
+        #expect(hits.map(\.title) == ["Mooring a zeppelin in a crosswind", "Lighthouse lenses and their keepers"])
+        #expect(hits[0].score > hits[1].score)
+        #expect(hits.allSatisfy { $0.score > 0 })
+    }
+
+    @Test func tiesBreakDeterministicallyInCorpusOrder() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        // Two records identical but for their ids: equal scores.
+        try s.write("twins.jsonl", """
+        {"id": "twin-a", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
+        {"id": "twin-b", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
+        """)
+        let index = try s.open()
+        _ = try index.update()
+        let hits = try s.search(index, "barnacle")
+        #expect(hits.map(\.id) == ["twin-a", "twin-b"])
+        #expect(hits[0].score == hits[1].score)
+        for _ in 0..<3 { #expect(try s.search(index, "barnacle").map(\.id) == ["twin-a", "twin-b"]) }
+        // A separately built index of the same corpus ranks identically.
+        let other = try Index(path: s.root + "/other.sqlite", corpus: s.corpus)
+        _ = try other.update()
+        #expect(try s.search(other, "barnacle").map(\.id) == ["twin-a", "twin-b"])
+    }
+
+    @Test func hitsCarrySourceLineAndSnippet() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        let hit = try #require(try s.search(index, "Fresnel").first)
+        #expect(hit.source == "feed.xml")
+        let lines = try String(contentsOfFile: s.corpus + "/feed.xml", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[hit.line - 1].contains("<item"))
+        #expect(hit.snippet.lowercased().contains("fresnel"))
+        #expect(hit.author == "Bram Stoker")
+        let rec = try #require(try s.search(index, "anchor chain scope").first)
+        #expect(rec.source == "records.jsonl" && rec.line == 2 && rec.id == "rec-2")
+    }
+
+    @Test("tf-idf ranking returns results", arguments: ["zeppelin", "knot bowline", "tides moon"])
+    func tfidf(query: String) throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        let hits = try s.search(index, query) { $0.ranking = .tfidf }
+        #expect(!hits.isEmpty)
+        #expect(hits.allSatisfy { $0.score > 0 && $0.score.isFinite })
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
+    @Test func explanationOnlyWhenAsked() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        #expect(try s.search(index, "zeppelin").allSatisfy { $0.explanation == nil })
+        let hits = try s.search(index, "zeppelin mast") { $0.explain = true }
+        let e = try #require(hits.first?.explanation)
+        #expect(e.ranking == .bm25)
+        let z = try #require(e.terms.first { $0.term == "zeppelin" })
+        #expect(z.titleTF == 1 && z.contribution > 0 && z.df == 2)
+        #expect(!e.lines.isEmpty && e.lines[0].contains("bm25"))
+        let t = try s.search(index, "zeppelin") { $0.explain = true; $0.ranking = .tfidf }
+        #expect(t.first?.explanation?.ranking == .tfidf)
+    }
+
+    @Test("metadata filters", arguments: [
+        ("author:quill", ["zeppelin-1", "rec-2"]),
+        ("author:STOKER", ["lenses-1"]),
+        ("after:2025", ["zeppelin-1", "rec-2"]),
+        ("before:2024", ["notes.md:1", "rec-1"]),
+        ("after:2024-01|before:2025-04", ["zeppelin-1", "lenses-1"]),
+        ("feed:records", ["rec-1", "rec-2"]),
+    ] as [(String, [String])])
+    func filters(filter: String, expected: [String]) throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        func apply(_ q: inout SearchQuery) {
+            for part in filter.split(separator: "|") {
+                let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
+                switch kv[0] {
+                case "author": q.author = kv[1]
+                case "after": q.after = kv[1]
+                case "before": q.before = kv[1]
+                case "feed": q.feed = kv[1]
+                default: Issue.record("bad filter \(kv[0])")
+                }
+            }
+        }
+        // With a query covering every article, and with filters alone (listing by date).
+        let broad = "zeppelin lenses knot tide anchor"
+        let ranked = try s.search(index, broad, apply)
+        #expect(Set(ranked.map(\.id)) == Set(expected), "ranked \(filter)")
+        let listed = try s.search(index, "", apply)
+        #expect(Set(listed.map(\.id)) == Set(expected), "listed \(filter)")
+    }
+
+    @Test func limitAndEmptyQueries() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        let index = try s.open()
+        _ = try index.update()
+        #expect(try s.search(index, "zeppelin lenses knot tide anchor") { $0.limit = 2 }.count == 2)
+        #expect(try s.search(index, "").isEmpty)
+        #expect(try s.search(index, "the of and").isEmpty)
+        #expect(try s.search(index, "?!…").isEmpty)
+        #expect(try s.search(index, "xylophonequartz").isEmpty)
+    }
+}
