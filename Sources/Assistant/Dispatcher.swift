@@ -36,6 +36,12 @@ public struct Dispatcher {
             reasons.append("a question that does not ask for articles: answering")
             tool = .answer
         }
+        // "What problem was the author solving?" mentions the author but asks about the content.
+        if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? ""),
+           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { cues.lower.contains($0) }) {
+            reasons.append("asks about the content, not the metadata: answering")
+            tool = .answer
+        }
         // Extract with no kind named, phrased as a question, is a question about the article.
         if tool == .extract && kind == nil && cues.isQuestion {
             reasons.append("no kind of item named: answering")
@@ -107,7 +113,7 @@ public struct Dispatcher {
     /// then "it"/"that one", then — when the tool needs one — the best match.
     func target(_ cues: MessageCues, context: ConversationContext, required: Bool, reasons: inout [String]) -> TargetRef? {
         let named = resolver.named(cues, context: context)
-        if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.pointsBack) {
+        if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
         }

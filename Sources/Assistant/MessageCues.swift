@@ -45,6 +45,14 @@ struct MessageCues {
         return words.contains { pronouns.prefix(4).contains($0) }
     }
 
+    /// "that article", "this post", "the same one": an article noun that points back rather than names.
+    var demonstrativeArticle: Bool {
+        for d in ["that", "this", "same", "its", "it's"] {
+            for n in ["article", "post", "excerpt", "piece", "one", "tutorial", "guide", "entry"] where hasPhrase(d + " " + n) { return true }
+        }
+        return false
+    }
+
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
     var namesArticle: Bool {
         let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",
@@ -76,6 +84,7 @@ struct MessageCues {
         let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup", "anything", "something", "stuff",
                                   "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
         return words.contains { nouns.contains($0) } || lower.contains("you have") || lower.contains("do you")
+            || hasPhrase("which one") || hasPhrase("which of")
     }
 
     var length: String? {

@@ -42,6 +42,8 @@ struct Summarizer {
             let v = (1 + N / Double(max(assistant.searcher.documentFrequency(t), 1))).logValue
             idfCache[t] = v; return v
         }
+        // The article's own key terms (frequent here, rare elsewhere) mark the sentences that carry it.
+        let keyTerms = Set(tf.filter { $0.value > 1 }.sorted { Double($0.value) * idf($0.key) > Double($1.value) * idf($1.key) }.prefix(4).map(\.key))
         let total = Double(prose.count)
         var scored: [(SentenceUnit, Double)] = prose.map { u in
             var s = 0.0
@@ -49,6 +51,7 @@ struct Summarizer {
             s /= Double(max(u.terms.count, 4)).squareRoot() * 4
             s += Double(u.terms.intersection(titleTerms).count) * 0.6
             s += Double(u.terms.intersection(focus).count) * 1.5
+            s += Double(u.terms.intersection(keyTerms).count) * 0.5
             let pos = Double(u.index) / max(total, 1)
             if pos < 0.15 { s *= 1.25 }
             return (u, s)

@@ -26,6 +26,11 @@ struct TargetResolver {
         var filterWords = Set<String>()
         if let (name, words) = directory.author(in: cues) { query.author = name; filterWords.formUnion(words) }
         if let (name, words) = directory.feed(in: cues) { query.feed = name; filterWords.formUnion(words) }
+        // "the excerpt about…" means one of the untitled excerpts of a text dump.
+        if cues.has("excerpt") || cues.has("excerpts") {
+            let dumps = searcher.sources(withFormat: ["textDump"])
+            if !dumps.isEmpty { query.sources = dumps }
+        }
         content.removeAll { filterWords.contains($0) || ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did", "come", "came"].contains($0) }
         let text = content.joined(separator: " ")
         let terms = Set(analyzer.terms(text))
@@ -33,7 +38,7 @@ struct TargetResolver {
         query.text = text
         var hits = (try? searcher.search(query)) ?? []
         if hits.isEmpty && query.hasFilters {
-            query.author = nil; query.feed = nil
+            query.author = nil; query.feed = nil; query.sources = nil
             hits = (try? searcher.search(query)) ?? []
         }
         guard let top = hits.first else { return nil }
@@ -49,6 +54,7 @@ struct TargetResolver {
             var conf = total > 0 ? matched / total : 0
             // Author or site named and it matches: strong evidence.
             if !filterWords.isEmpty && (query.author != nil || query.feed != nil) { conf = min(1, conf + 0.3) }
+            if query.sources != nil { conf = min(1, conf + 0.15) }
             // Below the top hit, only a clearly better title match can win.
             if h.doc != top.doc { conf -= 0.15 }
             if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf) }

@@ -5,13 +5,14 @@ import Glibc
 
 /// Where chat input comes from: GNU readline on a terminal, plain lines otherwise.
 protocol LineReader: AnyObject {
-    /// The next line; nil at end of input. `interrupted` is set when Ctrl-C cleared the line.
+    /// The next line, or `.end` at end of input; Ctrl-C gives `.cleared` when it wiped typed text,
+    /// `.interrupted` on an empty line.
     func read(prompt: String) -> ReadResult
     func remember(_ line: String)
     func close()
 }
 
-enum ReadResult: Equatable { case line(String), interrupted, end }
+enum ReadResult: Equatable { case line(String), cleared, interrupted, end }
 
 /// Plain stdin: no prompt, no echo, no escape sequences.
 final class PlainReader: LineReader {
@@ -79,7 +80,7 @@ final class ReadlineReader: LineReader {
                 rl_replace_line("", 0)
                 rl_callback_handler_remove()
                 Out.write("^C\n")
-                return hadText ? .interrupted : .interrupted
+                return hadText ? .cleared : .interrupted
             }
             let r = poll(&fds, 1, 100)
             if r > 0 { rl_callback_read_char() }

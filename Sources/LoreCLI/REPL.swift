@@ -59,6 +59,10 @@ final class REPL {
             switch result {
             case .end:
                 reader.close(); return
+            case .cleared:
+                // Ctrl-C wiped a typed line: that is not the first of the two presses that leave.
+                lastWasInterrupt = false
+                continue
             case .interrupted:
                 if lastWasInterrupt { reader.close(); return }
                 lastWasInterrupt = true

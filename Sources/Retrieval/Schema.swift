@@ -26,9 +26,13 @@ enum Schema {
         try db.execute(sql)
     }
 
+    /// Empties the index for a rebuild. The tables are dropped and made anew, so an index written by an
+    /// older schema is replaced rather than patched.
     static func dropIndexTables(_ db: Database) throws {
         try db.execute("""
-        DELETE FROM files; DELETE FROM articles; DELETE FROM terms; DELETE FROM stats;
+        DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS articles; DROP TABLE IF EXISTS passages;
+        DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS stats;
         """)
+        try db.execute(sql)
     }
 }

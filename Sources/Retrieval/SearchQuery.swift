@@ -13,6 +13,8 @@ public struct SearchQuery: Sendable, Equatable {
     public var before: String?
     /// Only articles without an author.
     public var noAuthor = false
+    /// Only articles from these source files.
+    public var sources: Set<String>?
     /// Order by date, newest first, instead of by score.
     public var newestFirst = false
     public var explain = false
@@ -21,5 +23,5 @@ public struct SearchQuery: Sendable, Equatable {
 
     public init(text: String, limit: Int = 10) { self.text = text; self.limit = limit }
 
-    public var hasFilters: Bool { author != nil || feed != nil || after != nil || before != nil || noAuthor }
+    public var hasFilters: Bool { author != nil || feed != nil || after != nil || before != nil || noAuthor || sources != nil }
 }

@@ -40,6 +40,14 @@ public final class Searcher {
         return out
     }
 
+    /// Source files whose format is one of `formats` (e.g. "textDump").
+    public func sources(withFormat formats: Set<String>) -> Set<String> {
+        var out = Set<String>()
+        guard let s = try? db.prepare("SELECT path, format FROM files") else { return out }
+        while (try? s.step()) == true { if formats.contains(s.text(1)) { out.insert(s.text(0)) } }
+        return out
+    }
+
     /// Document frequency of an analysed term (0 when absent).
     public func documentFrequency(_ term: String) -> Int {
         (try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 }.map(Int.init) ?? 0
@@ -151,6 +159,7 @@ public final class Searcher {
         while try s.step() {
             let a = s.optionalText(1)?.lowercased()
             if q.noAuthor && !(a ?? "").isEmpty { continue }
+            if let sources = q.sources, !sources.contains(s.text(3)) { continue }
             if let author, !(a ?? "").contains(author) { continue }
             if let feed {
                 let f = (s.optionalText(2) ?? "").lowercased(), src = s.text(3).lowercased()
