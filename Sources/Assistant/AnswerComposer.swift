@@ -12,12 +12,13 @@ struct AnswerComposer {
     let assistant: Assistant
     var analyzer: Analyzer { assistant.analyzer }
 
-    enum Kind { case definition, howto, why, factoid, comparison, yesNo, other }
+    enum Kind { case definition, howto, why, factoid, comparison, yesNo, limitation, other }
 
     static func kind(of q: String) -> Kind {
         let w = Classifier.words(q)
         let first = w.first ?? ""
         let lower = q.lowercased()
+        if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { lower.contains($0) }) { return .limitation }
         if lower.contains("difference between") || lower.contains(" vs ") || lower.contains("versus") || lower.contains("compare") || lower.contains("compared") { return .comparison }
         if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
         if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
@@ -74,7 +75,9 @@ struct AnswerComposer {
         for h in hits.prefix(call.target == nil ? 4 : 3) {
             guard let s = try assistant.store.article(doc: h.doc) else { continue }
             storedByDoc[h.doc] = s
-            let prior = h.score / topScore
+            let rankIndex = Double(storedByDoc.count - 1)
+            // Concentrate on the best article: the prior halves with each rank.
+            let prior = max(0, 1 - 0.5 * rankIndex) * (h.score / topScore)
             for u in SentenceUnits.of(s, analyzer: analyzer) { units.append((u, prior)) }
         }
         let qset = Set(qTerms)
@@ -87,7 +90,7 @@ struct AnswerComposer {
         var scored: [(unit: SentenceUnit, score: Double, cov: Double)] = []
         for (i, (u, prior)) in units.enumerated() {
             if u.isCode && kind != .howto { continue }
-            if !u.isCode && (u.words < 4 || u.words > 80) { continue }
+            if !u.isCode && ((u.words < 4 && !(u.isListItem && u.words >= 2)) || u.words > 80) { continue }
             let own = coverage(u.terms)
             var around = Set<String>()
             if i > 0, units[i - 1].0.doc == u.doc { around.formUnion(units[i - 1].0.terms) }
@@ -108,6 +111,10 @@ struct AnswerComposer {
         let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
         let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
+            for c in scored.prefix(25) {
+                let l = "  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))\n"
+                _ = l.withCString { write(2, $0, strlen($0)) }
+            }
             let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
         }
@@ -130,10 +137,11 @@ struct AnswerComposer {
             if words + c.unit.words > budget && !picked.isEmpty { continue }
             picked.append((c.unit, c.score)); words += c.unit.words
             covered.formUnion(c.unit.terms.intersection(qset))
-            // A sentence that leans on the next one ("This means…") brings it along.
+            // Facts sit next to the sentence that matched best: each pick brings the sentence after it.
             if let next = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index + 1 })?.0,
                !next.isCode, next.words < 40, words + next.words <= budget + 20,
-               AnswerComposer.continues(next.text), !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
+               AnswerComposer.continues(next.text) || !c.unit.text.hasSuffix(":"),
+               !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
                 picked.append((next, c.score - 0.001)); words += next.words
             }
             // A sentence that introduces a list ("It lets you:") brings its first items.
@@ -201,9 +209,14 @@ struct AnswerComposer {
         switch kind {
         case .definition: return [" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "].contains { l.contains($0) } ? 0.08 : 0
         case .why: return [" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "].contains { l.contains($0) } ? 0.1 : 0
-        case .howto: return [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
+        case .howto:
+            // Steps read as instructions: "Delete the file…", "Open Build Settings…", "you can…".
+            let first = l.split(separator: " ").first.map(String.init) ?? ""
+            let imperative = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make", "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare", "implement", "mark", "move", "change", "enable", "import"].contains(first)
+            return imperative || [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
         case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
         case .yesNo: return [" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "].contains { l.contains($0) } ? 0.06 : 0
+        case .limitation: return [" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"].contains { l.contains($0) } ? 0.12 : 0
         case .comparison: return [" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "].contains { l.contains($0) } ? 0.08 : 0
         case .other: return 0
         }

@@ -77,9 +77,14 @@ final class ReadlineReader: LineReader {
             if Interrupt.requested {
                 Interrupt.reset()
                 let hadText = (rl_line_buffer.map { String(cString: $0) } ?? "").isEmpty == false
+                // "^C" after the text, written before readline lets go of the terminal: leaving it
+                // moves to column 0 (bracketed paste off), which made "^C" overwrite the prompt.
+                rl_point = rl_end
+                rl_redisplay()
+                Out.write("^C")
                 rl_replace_line("", 0)
                 rl_callback_handler_remove()
-                Out.write("^C\n")
+                Out.write("\n")
                 return hadText ? .cleared : .interrupted
             }
             let r = poll(&fds, 1, 100)

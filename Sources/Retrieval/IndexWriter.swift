@@ -62,6 +62,10 @@ struct IndexWriter {
             }
 
             var lockError: SQLiteError?
+            // A page cache large enough that the one big transaction does not spill pages to the WAL
+            // and read them back (64 MiB at most, only while writing; the default is restored below).
+            try? db.execute("PRAGMA cache_size = -65536")
+            defer { try? db.execute("PRAGMA cache_size = -2000") }
             do { try db.execute("BEGIN IMMEDIATE") } catch { lockError = error }
             if let e = lockError {
                 guard e.isBusy && !waitForLock else { throw e }
@@ -133,10 +137,11 @@ struct IndexWriter {
         r.terms = Int(v["terms"] ?? 0)
     }
 
-    /// Analyses a batch of articles on all cores, one analyzer per worker (the stemmer is not thread-safe).
-    func analyze(_ articles: ArraySlice<Article>, analyzers: [Analyzer]) -> [AnalyzedArticle] {
+    /// Analyses a batch of articles on all cores, one counter (analyzer + scratch) per worker: the
+    /// stemmer and the vocabulary are not thread-safe. Article j goes to worker j % workers.
+    func analyze(_ articles: ArraySlice<Article>, counters: [TermCounter]) -> [AnalyzedArticle] {
         let items = Array(articles)
-        let workers = analyzers.count
+        let workers = counters.count
         let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: items.count)
         results.initialize(repeating: nil)
         defer { _ = results.deinitialize(); results.deallocate() }
@@ -144,7 +149,7 @@ struct IndexWriter {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var j = worker
             while j < items.count {
-                out[j] = AnalyzedArticle(items[j], analyzer: analyzers[worker])
+                out[j] = AnalyzedArticle(items[j], counter: counters[worker])
                 j += workers
             }
         }

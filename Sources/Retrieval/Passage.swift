@@ -84,12 +84,15 @@ enum Chunker {
     }
 
     static func wordCount(_ s: String) -> Int {
-        var n = 0, inWord = false
-        for b in s.utf8 {
-            let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
-            if !space && !inWord { n += 1 }
-            inWord = !space
+        var s = s
+        return s.withUTF8 { bytes in
+            var n = 0, inWord = false
+            for b in bytes {
+                let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+                if !space && !inWord { n += 1 }
+                inWord = !space
+            }
+            return n
         }
-        return n
     }
 }
