@@ -24,7 +24,13 @@ public final class Assistant {
 
     /// Chooses the tool for a message (shown to the user before the answer).
     public func dispatch(_ message: String, context: ConversationContext) -> ToolCall {
-        dispatcher.dispatch(message, context: context)
+        if smallTalk(message.trimmed) != nil {
+            var call = ToolCall(tool: .answer)
+            call.set("question", message.trimmed)
+            call.reasons = ["small talk: a short reply, no tool needed"]
+            return call
+        }
+        return dispatcher.dispatch(message, context: context)
     }
 
     /// Runs a call and composes the reply.
@@ -32,6 +38,9 @@ public final class Assistant {
         let text = message.trimmed
         if text.isEmpty || !text.contains(where: { $0.isLetter || $0.isNumber }) {
             return Response(call: call, answer: prompts.voice("empty_message"), abstained: true)
+        }
+        if let reply = smallTalk(text), !text.hasPrefix("/") {
+            return Response(call: call, answer: reply, abstained: false)
         }
         switch call.tool {
         case .search: return try SearchTool(assistant: self).run(call)
@@ -53,6 +62,17 @@ public final class Assistant {
         guard let all = try? store.all(bodies: false), !all.isEmpty else { return [] }
         let picks = [all[all.count / 3], all[(2 * all.count) / 3]]
         return picks.map { "summarize “\(String($0.article.title.prefix(60)))”" }
+    }
+
+    /// Greetings and thanks get a short reply in the assistant's voice instead of a search.
+    func smallTalk(_ text: String) -> String? {
+        let words = Classifier.words(text)
+        guard !words.isEmpty, words.count <= 4 else { return nil }
+        let hello: Set<String> = ["hi", "hello", "hey", "hiya", "howdy", "morning", "evening", "there", "lore", "good", "yo"]
+        let thanks: Set<String> = ["thanks", "thank", "you", "thx", "ty", "cheers", "great", "awesome", "perfect", "nice", "ok", "okay", "cool", "much", "a", "lot"]
+        if words.allSatisfy(hello.contains) && !words.allSatisfy({ ["good", "there", "lore"].contains($0) }) { return prompts.voice("hello") }
+        if words.allSatisfy(thanks.contains) && words.contains(where: { ["thanks", "thank", "thx", "ty", "cheers"].contains($0) }) { return prompts.voice("thanks") }
+        return nil
     }
 
     func corrected(_ text: String) -> String { spelling.correct(text).text }
