@@ -160,6 +160,12 @@ public struct Dispatcher {
             return call
         case "/summarize", "/summarise":
             var call = ToolCall(tool: .summarize)
+            var rest = rest
+            for l in ["short", "medium", "long"] where rest.hasSuffix("(\(l))") {
+                rest = String(rest.dropLast(l.count + 2)).trimmed
+                call.set("length", l)
+            }
+            if call.argument("length") == nil, let l = cues.length { call.set("length", l) }
             call.target = resolver.exact(rest) ?? (rest.isEmpty ? context.lastArticle : target(cues, context: context, required: true, reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) } else { call.set("topic", rest) }

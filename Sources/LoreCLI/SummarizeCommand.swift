@@ -1,6 +1,24 @@
 import ArgumentParser
 
+/// `lore summarize REF-OR-TOPIC`: the summarize tool directly.
 struct SummarizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "summarize")
-    func run() throws { throw CLIError("not built yet") }
+    static let configuration = CommandConfiguration(commandName: "summarize", abstract: "Summarize an article (id, SOURCE:LINE or title words) or a topic.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var talk: TalkOptions
+    @Option(help: "short, medium or long.") var length: String?
+    @Argument(help: "An article reference or a topic.") var ref: [String]
+
+    func validate() throws {
+        if ref.isEmpty { throw ValidationError("name an article or a topic, e.g. lore summarize 000_9ed6a84ce2ac574c.txt:14") }
+        if let l = length, !["short", "medium", "long"].contains(l) { throw ValidationError("--length must be short, medium or long") }
+    }
+
+    func run() throws {
+        try runOrFail {
+            let ws = try Workspace(global)
+            let convo = try Conversation(workspace: ws, talk: talk, output: talk.jsonl ? .jsonl : talk.json ? .json : .human, store: nil)
+            let words = ref.joined(separator: " ") + (length.map { " (\($0))" } ?? "")
+            try convo.turn("/summarize " + words)
+        }
+    }
 }
