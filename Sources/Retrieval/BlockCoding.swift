@@ -24,20 +24,32 @@ enum BlockCoding {
 
     static func decode(_ s: String) -> [Block] {
         guard !s.isEmpty else { return [] }
-        return s.split(separator: record, omittingEmptySubsequences: false).map { rec in
-            let parts = rec.split(separator: unit, maxSplits: 1, omittingEmptySubsequences: false)
-            let tag = parts.first.map(String.init) ?? "p"
-            let text = parts.count > 1 ? String(parts[1]) : ""
-            let kind: Block.Kind
-            switch tag.first {
-            case "h": kind = .heading(level: Int(tag.dropFirst()) ?? 2)
-            case "l": kind = .listItem
-            case "q": kind = .quote
-            case "c": kind = .code(language: tag.count > 1 ? String(tag.dropFirst()) : nil)
-            default: kind = .paragraph
+        // Split on the separator bytes directly: Character-level splitting dominated `lore search`.
+        var out: [Block] = []
+        var s = s
+        s.withUTF8 { b in
+            var start = 0
+            func emit(_ end: Int) {
+                var tagEnd = start
+                while tagEnd < end && b[tagEnd] != 0x1F { tagEnd += 1 }
+                let tag = String(decoding: UnsafeBufferPointer(rebasing: b[start..<tagEnd]), as: UTF8.self)
+                let text = tagEnd < end ? String(decoding: UnsafeBufferPointer(rebasing: b[(tagEnd + 1)..<end]), as: UTF8.self) : ""
+                let kind: Block.Kind
+                switch tag.first {
+                case "h": kind = .heading(level: Int(tag.dropFirst()) ?? 2)
+                case "l": kind = .listItem
+                case "q": kind = .quote
+                case "c": kind = .code(language: tag.count > 1 ? String(tag.dropFirst()) : nil)
+                default: kind = .paragraph
+                }
+                out.append(Block(kind, text))
             }
-            return Block(kind, text)
+            for i in 0..<b.count where b[i] == 0x1E {
+                emit(i); start = i + 1
+            }
+            emit(b.count)
         }
+        return out
     }
 
     static func encode(_ links: [Link]) -> String {
