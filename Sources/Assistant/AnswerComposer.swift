@@ -99,7 +99,7 @@ struct AnswerComposer {
             let ctx = coverage(around.union(u.terms))
             var s = own + 0.35 * ctx + 0.35 * prior
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
-            s += cueBonus(kind, u)
+            if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
             if u.isCode { s *= 0.6 }
             scored.append((u, s, max(own, 0.8 * ctx)))
         }

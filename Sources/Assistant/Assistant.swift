@@ -61,7 +61,7 @@ public final class Assistant {
     public func exampleQuestions() -> [String] {
         guard let all = try? store.all(bodies: false), !all.isEmpty else { return [] }
         let picks = [all[all.count / 3], all[(2 * all.count) / 3]]
-        return picks.map { "summarize “\(String($0.article.title.prefix(60)))”" }
+        return picks.map { "summarize \(String($0.article.title.prefix(60)))" }
     }
 
     /// Greetings and thanks get a short reply in the assistant's voice instead of a search.

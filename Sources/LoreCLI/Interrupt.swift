@@ -8,6 +8,12 @@ enum Interrupt {
     static let flag = Atomic<Bool>(false)
 
     static func install() {
+        // A parent may have started us with SIGINT blocked (some process launchers do): unblock it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGHUP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGINT) { _ in Interrupt.flag.store(true, ordering: .relaxed) }
     }
     static func reset() { flag.store(false, ordering: .relaxed) }
