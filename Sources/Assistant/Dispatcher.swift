@@ -27,7 +27,9 @@ public struct Dispatcher {
         // A metadata question about one named or referred article is an extract, whatever the wording.
         let kind = extractKind(cues)
         if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract), cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
-           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
+           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links,
+           // "the code review post": a cue word inside the named article's title is not a request.
+           !(resolver.named(cues, context: context)?.ref.title.lowercased().contains(k.2) ?? false) {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }

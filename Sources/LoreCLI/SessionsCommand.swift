@@ -69,11 +69,14 @@ struct SessionsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Export a session as Markdown.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
+        @Flag(help: "Print {\"id\", \"markdown\"} as JSON.") var json = false
         func run() throws {
-            let md = try runOrFail { () -> String in
+            let (sid, md) = try runOrFail { () -> (Int64, String) in
                 let store = try SessionsCommand.open(global)
-                return SessionExport.markdown(store: store, id: try SessionsCommand.id(id, store))
+                let sid = try SessionsCommand.id(id, store)
+                return (sid, SessionExport.markdown(store: store, id: sid))
             }
+            if json { Out.line(JSON.object([("id", .int(Int(sid))), ("markdown", .string(md))]).text); return }
             Out.write(sanitize(md))
         }
     }
