@@ -568,8 +568,8 @@ def main():
     runs = 1 if args.quick else max(1, args.runs)
 
     if not (args.no_build or args.lore):
-        log("building: swift build -c release")
-        r = subprocess.run(["swift", "build", "-c", "release"], cwd=REPO)
+        log("building: swift build -c release --static-swift-stdlib")
+        r = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=REPO)
         if r.returncode != 0:
             sys.exit("bench: the release build failed")
     b = Bench(args)
