@@ -57,7 +57,10 @@ public struct Dispatcher {
         case .extract:
             call.set("kind", (kind?.0 ?? .code).rawValue)
             call.target = target(cues, context: context, required: true, reasons: &call.reasons)
-            if let t = call.target { call.set("article", t.title) } else {
+            if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
+                // "who wrote it?" with nothing said before: ask which article (Extractor says so).
+                call.reasons.append("refers back, but nothing has been discussed yet")
+            } else {
                 // Nothing to extract from: treat it as the question it probably is.
                 var fallback = ToolCall(tool: .answer)
                 fallback.reasons = call.reasons + ["no article to extract from: answering instead"]
