@@ -97,7 +97,8 @@ struct AnswerComposer {
             if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.formUnion(units[i + 1].0.terms) }
             if let h = u.heading { around.formUnion(analyzer.terms(h)) }
             let ctx = coverage(around.union(u.terms))
-            var s = own + 0.35 * ctx + 0.35 * prior
+            // A sentence whose neighbours (and heading) cover the question sits where the answer is.
+            var s = own + 1.5 * ctx + 0.35 * prior
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
             if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
             if u.isCode { s *= 0.6 }
