@@ -102,6 +102,8 @@ struct AnswerComposer {
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
             if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
             if u.isCode { s *= 0.6 }
+            // Captions and labels (short, no sentence punctuation) restate the topic without saying anything.
+            if !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last, !".!?:".contains(last) { s *= 0.75 }
             scored.append((u, s, max(own, 0.8 * ctx)))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
@@ -118,6 +120,12 @@ struct AnswerComposer {
             }
             let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
+        }
+        // Answer type: a question about a price needs a price among the best sentences.
+        let lowerQ = question.lowercased()
+        if ["how much does", "how much is", "what does it cost", "price of", "what price", "how expensive"].contains(where: { lowerQ.contains($0) }),
+           !scored.prefix(8).contains(where: { u in ["$", "€", "£", " usd", " eur", " dollars", " price", " costs ", " free"].contains(where: { u.unit.text.lowercased().contains($0) }) }) {
+            return abstain(call, hits: hits)
         }
         if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare >= 0.5 || !unknownNames.isEmpty)) {
             return abstain(call, hits: hits)
