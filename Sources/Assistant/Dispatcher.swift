@@ -33,8 +33,19 @@ public struct Dispatcher {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }
+        // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
+        var listing = false
+        if cues.words.contains(where: { ["write", "wrote", "written", "writes"].contains($0) }),
+           resolver.directory.author(in: cues) != nil, !cues.words.contains("who") {
+            reasons.append("asks what an author wrote: a search by author")
+            tool = .search; listing = true
+        }
+        if cues.newestFirst && cues.asksForArticles && cues.contentWords.count <= 3 {
+            reasons.append("asks for the newest articles: a search by date")
+            tool = .search; listing = true
+        }
         // A question that names no list of articles wants an answer, not a result list.
-        if tool == .search && cues.isQuestion && !cues.asksForArticles {
+        if tool == .search && !listing && cues.isQuestion && !cues.asksForArticles {
             reasons.append("a question that does not ask for articles: answering")
             tool = .answer
         }
@@ -87,7 +98,7 @@ public struct Dispatcher {
         if let b = before { used.insert(b) }
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
-        let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site"].contains($0) }
+        let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
         call.arguments.insert(.init(name: "query", value: query.joined(separator: " ")), at: 0)
         if let named = resolver.named(cues, context: context), named.confidence >= 0.6 {
             call.target = named.ref

@@ -10,6 +10,7 @@ struct SearchTool {
         if let a = call.argument("author") { if a == "none" { q.noAuthor = true } else { q.author = a } }
         q.feed = call.argument("feed"); q.after = call.argument("after"); q.before = call.argument("before")
         q.newestFirst = call.argument("order") == "newest"
+        if q.newestFirst && q.text.trimmed.isEmpty && !q.hasFilters { q.after = "0" }  // every dated article, newest first
         if q.hasFilters && q.text.trimmed.isEmpty { q.limit = 20 }
         var hits = try assistant.searcher.search(q)
         if hits.isEmpty && q.hasFilters && !q.text.trimmed.isEmpty {
@@ -44,7 +45,7 @@ struct SearchTool {
         if let a = q.author { parts.append("by \(a)") }
         if let f = q.feed { parts.append("from \(f)") }
         if let a = q.after, let b = q.before, Int(b) == (Int(a) ?? 0) + 1 { parts.append("from \(a)") } else {
-            if let a = q.after { parts.append("on or after \(a)") }
+            if let a = q.after, a != "0" { parts.append("on or after \(a)") }
             if let b = q.before { parts.append("before \(b)") }
         }
         if q.newestFirst { parts.append("newest first") }
