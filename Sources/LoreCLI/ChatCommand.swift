@@ -18,7 +18,7 @@ struct ChatCommand: ParsableCommand {
         try runOrFail {
             Interrupt.install()
             let ws = try Workspace(global)
-            let store = noSave ? nil : try SessionStore(path: global.sessionsPath(index: ws.dbPath))
+            let store = noSave ? nil : try SessionStore.open(path: global.sessionsPath(index: ws.dbPath), askToSetAside: Terminal.stdinIsTTY)
             var resumeID: Int64?
             if let r = resume {
                 guard let store else { throw CLIError("--resume needs saved sessions; drop --no-save") }

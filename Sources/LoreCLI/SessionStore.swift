@@ -49,6 +49,22 @@ final class SessionStore {
         }
     }
 
+    /// Opens the sessions file. A damaged one is never deleted: on a terminal lore offers to move it
+    /// aside and start a new file; otherwise it stops with one line saying what to do.
+    static func open(path: String, askToSetAside: Bool) throws -> SessionStore {
+        do {
+            return try SessionStore(path: path)
+        } catch let e as CLIError where askToSetAside && e.description.contains("damaged") {
+            Out.write("lore: the sessions file \(sanitize(path, keepNewlines: false)) is damaged. Move it aside and start a new one? [y/N] ", fd: 2)
+            guard let reply = readLine(), reply.lowercased().hasPrefix("y") else { throw e }
+            let aside = path + ".damaged-\(Int(time(nil)))"
+            guard rename(path, aside) == 0 else { throw CLIError("could not move \(path) aside; move it yourself or set LORE_SESSIONS_DB") }
+            unlink(path + "-wal"); unlink(path + "-shm")
+            Out.err("lore: moved it to \(sanitize(aside, keepNewlines: false))")
+            return try SessionStore(path: path)
+        }
+    }
+
     static func now() -> String {
         var t = time(nil)
         var tmv = tm()
