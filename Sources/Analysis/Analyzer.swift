@@ -136,7 +136,7 @@ public final class Analyzer: @unchecked Sendable {
                     fastWord(bytes, start, e) { id in emit(id, position, start, end) }
                 } else {
                     var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    word = word.replacingOccurrences(of: ",", with: "")
+                    if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000
                     while word.hasSuffix("_") { word.removeLast() }
                     if word.isEmpty { continue }
                     var tokens = [Token(word, position: position, start: start, end: end)]

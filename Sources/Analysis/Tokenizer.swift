@@ -35,7 +35,7 @@ public struct Tokenizer: Sendable {
                     break
                 }
                 var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                word = word.replacingOccurrences(of: ",", with: "")
+                if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000
                 while word.hasSuffix("_") { word.removeLast() }
                 if !word.isEmpty {
                     tokens.append(Token(word, position: position, start: start, end: end))
@@ -77,17 +77,5 @@ public struct Tokenizer: Sendable {
             value = value << 6 | UInt32(cc & 0x3F)
         }
         return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
-    }
-}
-
-extension String {
-    /// Small replacement for Foundation's method, to stay on FoundationEssentials-free code.
-    func replacingOccurrences(of target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard target.count == 1, let c = target.first else { return self }
-        return replacingOccurrences(of: c, with: replacement)
     }
 }

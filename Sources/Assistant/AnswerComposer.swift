@@ -36,12 +36,11 @@ struct AnswerComposer {
         if call.target == nil, let last = context.lastTopic, MessageCues(question).pointsBack {
             qTerms += assistant.searcher.queryTerms(last).map(\.term).filter { !qTerms.contains($0) }
         }
-        let N = Double(max(assistant.searcher.stats.documents, 1))
         var idf: [String: Double] = [:]
         var unknownMass = 0.0
         for t in qTerms {
             let df = assistant.searcher.documentFrequency(t)
-            let v = (1 + (N - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
+            let v = Scoring.idf(n: assistant.searcher.stats.documents, df: df)
             idf[t] = v
             if df == 0 { unknownMass += v }
         }

@@ -1,3 +1,5 @@
+import Retrieval
+
 /// A multinomial naive Bayes classifier over word, word-pair and character-trigram features,
 /// trained at start-up on the example utterances in Prompts/tools.json. Character trigrams keep it
 /// steady under typos ("sumarize"); the first word carries extra weight, as intent usually leads.
@@ -62,11 +64,3 @@ public struct Classifier: Sendable {
         return out
     }
 }
-
-extension Double {
-    var logValue: Double { _lg(self) }
-}
-#if canImport(Glibc)
-import Glibc
-@inline(__always) func _lg(_ x: Double) -> Double { Glibc.log(x) }
-#endif

@@ -20,6 +20,8 @@ public struct Dispatcher {
         let trimmed = message.trimmed
         if trimmed.hasPrefix("/"), let call = slash(trimmed, context: context) { return call }
         let cues = MessageCues(trimmed)
+        // The article the message names, resolved once (each resolution is a search).
+        let named = resolver.named(cues, context: context)
         let ranked = classifier.scores(trimmed)
         var tool = ranked.first?.0 ?? .answer
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
@@ -29,7 +31,7 @@ public struct Dispatcher {
         if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract), cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
            k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links,
            // "the code review post": a cue word inside the named article's title is not a request.
-           !(resolver.named(cues, context: context)?.ref.title.lowercased().contains(k.2) ?? false) {
+           !(named?.ref.title.lowercased().contains(k.2) ?? false) {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }
@@ -63,11 +65,11 @@ public struct Dispatcher {
         var call = ToolCall(tool: tool)
         call.reasons = reasons
         switch tool {
-        case .search: fillSearch(&call, cues, context: context)
-        case .summarize: fillSummarize(&call, cues, context: context)
+        case .search: fillSearch(&call, cues, named: named)
+        case .summarize: fillSummarize(&call, cues, context: context, named: named)
         case .extract:
             call.set("kind", (kind?.0 ?? .code).rawValue)
-            call.target = target(cues, context: context, required: true, reasons: &call.reasons)
+            call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
                 // "who wrote it?" with nothing said before: ask which article (Extractor says so).
                 call.reasons.append("refers back, but nothing has been discussed yet")
@@ -80,13 +82,13 @@ public struct Dispatcher {
             }
         case .answer:
             call.set("question", trimmed)
-            call.target = target(cues, context: context, required: false, reasons: &call.reasons)
+            call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
             if let t = call.target { call.set("article", t.title) }
         }
         return call
     }
 
-    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, context: ConversationContext) {
+    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?) {
         let dir = resolver.directory
         var used = Set<String>()
         if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
@@ -100,20 +102,20 @@ public struct Dispatcher {
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
         let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
         call.arguments.insert(.init(name: "query", value: query.joined(separator: " ")), at: 0)
-        if let named = resolver.named(cues, context: context), named.confidence >= 0.6 {
+        if let named, named.confidence >= 0.6 {
             call.target = named.ref
             call.reasons.append("the message names “\(named.ref.title)”")
         }
     }
 
-    func fillSummarize(_ call: inout ToolCall, _ cues: MessageCues, context: ConversationContext) {
+    func fillSummarize(_ call: inout ToolCall, _ cues: MessageCues, context: ConversationContext, named: TargetResolver.Named?) {
         if let l = cues.length { call.set("length", l) }
         if cues.acrossArticles && cues.ordinal == nil && !cues.hasPhrase("that one") {
             call.set("topic", cues.contentWords.joined(separator: " "))
             call.reasons.append("the message asks across articles: a topic summary")
             return
         }
-        call.target = target(cues, context: context, required: true, reasons: &call.reasons)
+        call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
         if let t = call.target { call.set("article", t.title); return }
         if cues.isQuestion && !cues.namesArticle {
             // No article named and no topic asked across articles: a plain question.
@@ -127,8 +129,8 @@ public struct Dispatcher {
 
     /// Named article first (an explicit title always wins), then position in the last results,
     /// then "it"/"that one", then — when the tool needs one — the best match.
-    func target(_ cues: MessageCues, context: ConversationContext, required: Bool, reasons: inout [String]) -> TargetRef? {
-        let named = resolver.named(cues, context: context)
+    func target(_ cues: MessageCues, context: ConversationContext, required: Bool, named: TargetResolver.Named?,
+                reasons: inout [String]) -> TargetRef? {
         if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
@@ -171,7 +173,7 @@ public struct Dispatcher {
         case "/search":
             var call = ToolCall(tool: .search)
             call.reasons = reasons
-            fillSearch(&call, cues, context: context)
+            fillSearch(&call, cues, named: resolver.named(cues, context: context))
             if call.argument("query")?.isEmpty != false { call.set("query", rest) ; call.arguments.sort { a, _ in a.name == "query" } }
             return call
         case "/summarize", "/summarise":
@@ -182,7 +184,7 @@ public struct Dispatcher {
                 call.set("length", l)
             }
             if call.argument("length") == nil, let l = cues.length { call.set("length", l) }
-            call.target = resolver.exact(rest) ?? (rest.isEmpty ? context.lastArticle : target(cues, context: context, required: true, reasons: &reasons))
+            call.target = resolver.exact(rest) ?? (rest.isEmpty ? context.lastArticle : target(cues, context: context, required: true, named: resolver.named(cues, context: context), reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) } else { call.set("topic", rest) }
             return call
@@ -192,7 +194,7 @@ public struct Dispatcher {
             let kind = sub.first.flatMap { ExtractKind(rawValue: $0.lowercased()) } ?? .code
             let ref = sub.count > 1 ? sub[1] : (ExtractKind(rawValue: sub.first?.lowercased() ?? "") == nil ? rest : "")
             call.set("kind", kind.rawValue)
-            call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, reasons: &reasons))
+            call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, named: resolver.named(MessageCues(ref), context: context), reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) }
             return call
@@ -200,7 +202,7 @@ public struct Dispatcher {
             var call = ToolCall(tool: .answer)
             call.set("question", rest)
             call.reasons = reasons
-            call.target = target(cues, context: context, required: false, reasons: &call.reasons)
+            call.target = target(cues, context: context, required: false, named: resolver.named(cues, context: context), reasons: &call.reasons)
             if let t = call.target { call.set("article", t.title) }
             return call
         default:
@@ -210,7 +212,8 @@ public struct Dispatcher {
 }
 
 extension String {
-    var trimmed: String {
+    /// The string without leading and trailing whitespace (no Foundation).
+    public var trimmed: String {
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

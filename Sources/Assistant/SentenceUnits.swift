@@ -28,12 +28,12 @@ enum SentenceUnits {
                 heading = b.text
             case .code:
                 out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: b.text, heading: heading,
-                                        terms: Set(analyzer.terms(b.text)), isCode: true, isListItem: false, words: Chunker2.words(b.text)))
+                                        terms: Set(analyzer.terms(b.text)), isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
                 for sentence in Sentences.split(b.text) where sentence.contains(where: \.isLetter) {
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             terms: Set(analyzer.terms(sentence)), isCode: false, isListItem: b.kind == .listItem,
-                                            words: Chunker2.words(sentence)))
+                                            words: Chunker.wordCount(sentence)))
                 }
             }
         }
@@ -45,8 +45,4 @@ enum SentenceUnits {
         let probe = String(text.prefix(60))
         return passages.first { $0.text.contains(probe) }?.text ?? passages.first?.text ?? ""
     }
-}
-
-enum Chunker2 {
-    static func words(_ s: String) -> Int { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).count }
 }

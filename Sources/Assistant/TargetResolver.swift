@@ -47,7 +47,7 @@ struct TargetResolver {
             let label = Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? "")))
             var matched = 0.0, total = 0.0
             for t in terms {
-                let w = idf(t)
+                let w = searcher.idf(t)
                 total += w
                 if label.contains(t) { matched += w }
             }
@@ -65,11 +65,5 @@ struct TargetResolver {
             best = b
         }
         return best
-    }
-
-    func idf(_ term: String) -> Double {
-        let n = Double(max(searcher.stats.documents, 1))
-        let df = Double(searcher.documentFrequency(term))
-        return (1 + (n - df + 0.5) / (df + 0.5)).logValue
     }
 }

@@ -20,11 +20,7 @@ struct TalkOptions: ParsableArguments {
         let dir: String
         if let p = prompts ?? env("LORE_PROMPTS") { dir = Paths.absolute(p) }
         else if Paths.isDirectory("Prompts") { dir = Paths.absolute("Prompts") }
-        else {
-            var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-            parts.removeLast(3)
-            dir = parts.joined(separator: "/") + "/Prompts"
-        }
+        else { dir = Paths.packageRoot + "/Prompts" }
         do { return try PromptLibrary.load(from: dir) } catch { throw CLIError(sanitize(error.description, keepNewlines: false)) }
     }
 }

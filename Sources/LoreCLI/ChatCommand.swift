@@ -34,7 +34,7 @@ struct ChatCommand: ParsableCommand {
                 while case .line(let line) = reader.read(prompt: "") {
                     guard line.utf8.count <= 10_000 else { Out.err("lore: skipped a message of \(line.utf8.count) bytes; keep messages under 10,000"); continue }
                     try convo.turn(line)
-                    if output == .human && !line.trimmingSpaces.isEmpty { Out.line() }
+                    if output == .human && !line.trimmed.isEmpty { Out.line() }
                 }
             }
         }

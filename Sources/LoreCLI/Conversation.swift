@@ -31,7 +31,7 @@ final class Conversation {
     /// Handles one message; returns the response (nil for an empty line).
     @discardableResult
     func turn(_ message: String) throws -> Response? {
-        let text = message.trimmingSpaces
+        let text = message.trimmed
         guard !text.isEmpty else { return nil }
         let started = SessionStore.now()
         Interrupt.reset()

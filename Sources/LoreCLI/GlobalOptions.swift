@@ -68,10 +68,13 @@ enum Paths {
     }
 
     /// The `Corpus/` directory of the source package this binary was built from.
-    static var packageCorpus: String {
+    static var packageCorpus: String { packageRoot + "/Corpus" }
+
+    /// The source package this binary was built from (Corpus/ and Prompts/ live there).
+    static var packageRoot: String {
         var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3) // Sources/LoreCLI/GlobalOptions.swift
-        return parts.joined(separator: "/") + "/Corpus"
+        return parts.joined(separator: "/")
     }
 
     static func makeDirectories(_ p: String) throws {

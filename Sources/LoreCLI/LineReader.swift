@@ -1,3 +1,4 @@
+import Assistant
 @preconcurrency import CReadline
 #if canImport(Glibc)
 import Glibc
@@ -95,7 +96,7 @@ final class ReadlineReader: LineReader {
     }
 
     func remember(_ line: String) {
-        guard !line.trimmingSpaces.isEmpty else { return }
+        guard !line.trimmed.isEmpty else { return }
         // Deduplicate: drop an earlier identical entry, then append.
         let n = Int(history_length)
         if n > 0 {

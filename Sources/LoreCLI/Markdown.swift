@@ -1,3 +1,4 @@
+import Assistant
 /// Light Markdown for answers: `**bold**`, `` `code` `` and ``` fences. On a terminal they become
 /// ANSI styles as tokens stream; piped, the markers are dropped (fences stay, as plain text).
 enum Markdown {
@@ -36,7 +37,7 @@ final class TokenWriter {
             return
         }
         atLineStart = false
-        if !inFence && column > 0 && column + t.count > width && t.trimmingSpaces.count < width {
+        if !inFence && column > 0 && column + t.count > width && t.trimmed.count < width {
             Out.write("\n"); column = 0
             while t.hasPrefix(" ") { t.removeFirst() }
         }

@@ -23,7 +23,7 @@ final class REPL {
         let commands = REPL.commands
         let titleList = titles
         reader = ReadlineReader(historyPath: historyPath) { before, word in
-            let trimmed = before.trimmingSpaces
+            let trimmed = before.trimmed
             if trimmed.isEmpty { return commands.filter { $0.hasPrefix(word) } }
             let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
             if ["/summarize", "/show", "/extract"].contains(first) {
@@ -71,9 +71,9 @@ final class REPL {
             case .line(var line):
                 lastWasInterrupt = false
                 // Multi-line input: a trailing backslash, or a block between """ lines.
-                if line.trimmingSpaces == "\"\"\"" {
+                if line.trimmed == "\"\"\"" {
                     var parts: [String] = []
-                    while case .line(let more) = reader.read(prompt: "… "), more.trimmingSpaces != "\"\"\"" { parts.append(more) }
+                    while case .line(let more) = reader.read(prompt: "… "), more.trimmed != "\"\"\"" { parts.append(more) }
                     line = parts.joined(separator: "\n")
                 } else {
                     while line.hasSuffix("\\") {
@@ -82,7 +82,7 @@ final class REPL {
                         line += "\n" + more
                     }
                 }
-                let text = line.trimmingSpaces
+                let text = line.trimmed
                 guard !text.isEmpty else { continue }
                 reader.remember(text)
                 if try command(text) == false { return }
@@ -94,7 +94,7 @@ final class REPL {
     /// Runs a slash command or a message; false means quit.
     func command(_ text: String) throws -> Bool {
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        let arg = parts.count > 1 ? parts[1].trimmingSpaces : ""
+        let arg = parts.count > 1 ? parts[1].trimmed : ""
         switch parts[0] {
         case "/quit", "/exit", "/q": reader.close(); return false
         case "/help": Out.line(convo.assistant.prompts.voice("help"))
@@ -131,7 +131,7 @@ final class REPL {
         guard let r = convo.last, !r.citations.isEmpty else { Out.line("The last answer had no citations."); return }
         for c in r.citations {
             Out.line(Style.bold("[\(c.n)] " + sanitize(c.ref.title, keepNewlines: false)) + Style.dim("  \(displaySourceLine(c.ref.source, c.ref.line))"))
-            Out.line(wrap(sanitize(c.passage, keepNewlines: false), width: min(Terminal.width, 100) - 4, indent: "    ").split(separator: "\n").map { "    " + String($0).trimmingSpaces }.joined(separator: "\n"))
+            Out.line(wrap(sanitize(c.passage, keepNewlines: false), width: min(Terminal.width, 100) - 4, indent: "    ").split(separator: "\n").map { "    " + String($0).trimmed }.joined(separator: "\n"))
         }
     }
 

@@ -1,3 +1,4 @@
+import Assistant
 import Analysis
 import ArgumentParser
 import Retrieval
@@ -19,7 +20,7 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         guard limit > 0 && limit <= 1000 else { throw ValidationError("--limit must be between 1 and 1000") }
         guard Ranking(rawValue: ranking) != nil else { throw ValidationError("--ranking must be bm25 or tfidf") }
-        guard !query.joined().trimmingSpaces.isEmpty else { throw ValidationError("give a query, e.g. lore search swiftui navigation") }
+        guard !query.joined().trimmed.isEmpty else { throw ValidationError("give a query, e.g. lore search swiftui navigation") }
     }
 
     func run() throws {
@@ -49,14 +50,6 @@ struct SearchCommand: ParsableCommand {
     }
 }
 
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-}
 
 /// How one hit looks to a person.
 enum HitView {

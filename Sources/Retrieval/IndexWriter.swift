@@ -37,7 +37,7 @@ struct IndexWriter {
             var touched: [(String, Int64)] = []   // unchanged content, new mtime
             for f in walk.files {
                 if let row = known[f.source], row.size == f.size, row.mtime == f.mtime { report.unchanged += 1; continue }
-                guard let bytes = readFile(f.path) else {
+                guard let bytes = try? CorpusWalker.readFile(f.path) else {
                     report.skipped.append(SkippedFile(source: f.source, reason: "cannot be read"))
                     continue
                 }
@@ -155,37 +155,4 @@ struct IndexWriter {
         }
         return results.compactMap { $0 }
     }
-}
-
-/// Thread-safe progress tally for the analysis workers.
-final class ProgressCounter: @unchecked Sendable {
-    let total: Int
-    let report: ((Int, Int) -> Void)?
-    var done = 0
-    var lock = pthread_mutex_t()
-    init(total: Int, report: ((Int, Int) -> Void)?) {
-        self.total = total; self.report = report
-        pthread_mutex_init(&lock, nil)
-    }
-    func add(_ n: Int) {
-        pthread_mutex_lock(&lock); done += n; let d = done; pthread_mutex_unlock(&lock)
-        report?(d, total)
-    }
-}
-
-func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
-    var out = [UInt8](repeating: 0, count: Int(st.st_size))
-    var got = 0
-    while got < out.count {
-        let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
-        if n <= 0 { break }
-        got += n
-    }
-    if got < out.count { out.removeSubrange(got...) }
-    return out
 }

@@ -12,7 +12,7 @@ public struct Passage: Sendable, Equatable {
 }
 
 /// Groups an article's blocks into passages of roughly 40–160 words; a heading starts a new one.
-enum Chunker {
+public enum Chunker {
     static let target = 90, maximum = 160
 
     static func passages(of article: Article) -> [Passage] {
@@ -83,7 +83,8 @@ enum Chunker {
         return out
     }
 
-    static func wordCount(_ s: String) -> Int {
+    /// Whitespace-separated words (space, newline, tab, CR).
+    public static func wordCount(_ s: String) -> Int {
         var s = s
         return s.withUTF8 { bytes in
             var n = 0, inWord = false

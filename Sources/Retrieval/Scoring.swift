@@ -31,10 +31,10 @@ public struct RankingParameters: Sendable, Equatable {
     }
 }
 
-enum Scoring {
+public enum Scoring {
     /// Lucene's BM25 idf: ln(1 + (N − df + 0.5) / (df + 0.5)), never negative.
     @inline(__always)
-    static func idf(n: Int, df: Int) -> Double {
+    public static func idf(n: Int, df: Int) -> Double {
         (1 + (Double(n) - Double(df) + 0.5) / (Double(df) + 0.5)).logValue
     }
 
@@ -60,7 +60,7 @@ enum Scoring {
 
 extension Double {
     /// Natural logarithm without importing Foundation.
-    var logValue: Double { _log(self) }
+    public var logValue: Double { _log(self) }
 }
 
 @inline(__always) func _log(_ x: Double) -> Double {

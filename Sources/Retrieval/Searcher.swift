@@ -48,6 +48,11 @@ public final class Searcher {
         return out
     }
 
+    /// Lucene's BM25 idf of an analysed term in this collection.
+    public func idf(_ term: String) -> Double {
+        Scoring.idf(n: stats.documents, df: documentFrequency(term))
+    }
+
     /// Document frequency of an analysed term (0 when absent).
     public func documentFrequency(_ term: String) -> Int {
         (try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 }.map(Int.init) ?? 0
