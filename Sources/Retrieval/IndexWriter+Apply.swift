@@ -11,6 +11,7 @@ extension IndexWriter {
     /// files, inserts the new ones batch by batch, and merges their postings into each affected term.
     func apply(changes: [Change], removed: [String], known: [String: FileRow], report: inout IndexReport,
                progress: ((Int, Int) -> Void)?) throws {
+        var timer = PhaseTimer()
         let workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let counters = (0..<workers).map { _ in TermCounter() }
 
@@ -141,6 +142,7 @@ extension IndexWriter {
             }
         }
 
+        timer.mark("analyse, merge, write articles")
         // 3. Write postings. A fresh index takes the builders as they are; otherwise merge term by term.
         let fresh = (try db.scalarInt("SELECT count(*) FROM terms") ?? 0) == 0
         let putTerm = try db.prepare("INSERT OR REPLACE INTO terms(term, df, docs, passages) VALUES (?,?,?,?)")
@@ -178,6 +180,7 @@ extension IndexWriter {
             }
         }
 
+        timer.mark("write terms")
         // 4. Collection statistics, recomputed from the article rows.
         let s = try db.prepare("""
             SELECT count(*), coalesce(sum(tlen),0), coalesce(sum(hlen),0), coalesce(sum(blen),0),
@@ -190,5 +193,6 @@ extension IndexWriter {
         }
         try put.run([.text("lastdoc"), .int(Int64(nextDoc - 1))])
         try put.run([.text("terms"), .int(try db.scalarInt("SELECT count(*) FROM terms") ?? 0)])
+        timer.mark("statistics")
     }
 }

@@ -20,6 +20,7 @@ struct IndexWriter {
 
     func update(rebuild: Bool, waitForLock: Bool, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
         let clock = ContinuousClock.now
+        var timer = PhaseTimer()
         var report = IndexReport()
         let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
 
@@ -46,6 +47,7 @@ struct IndexWriter {
                 changes.append(Change(file: f, hash: hash, parsed: nil, reason: nil))
                 changes[changes.count - 1].parsed = parse(bytes, &changes[changes.count - 1])
             }
+            timer.mark("read and parse")
             let present = Set(walk.files.map(\.source))
             let unreadable = Set(walk.skipped.map(\.source))
             let removed = known.keys.filter { !present.contains($0) && !unreadable.contains($0) }.sorted()
@@ -82,11 +84,13 @@ struct IndexWriter {
                 }
                 if needsRebuild { try Schema.dropIndexTables(db) }
                 try apply(changes: changes, removed: removed, known: known, report: &report, progress: progress)
+                timer.mark("apply")
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
                 try setMeta("generation", String(startGeneration + 1))
                 try db.execute("COMMIT")
+                timer.mark("commit")
             } catch {
                 try? db.execute("ROLLBACK")
                 throw error
