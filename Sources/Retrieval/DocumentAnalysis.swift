@@ -1,141 +1,216 @@
 import Analysis
 import Corpus
 
-/// One analysis worker's analyzer plus its scratch tables for counting terms by vocabulary id.
+/// One analysis worker's analyzer plus its scratch tables, indexed by the analyzer's vocabulary ids.
 /// Used by one thread at a time.
 final class TermCounter: @unchecked Sendable {
     let analyzer: Analyzer
-    /// Vocabulary id → index of its entry in the article being counted, or -1.
+    /// Vocabulary id → its entry in the article being counted, or -1.
     var docSlot: [Int32] = []
-    /// Vocabulary id → index of its count in the passage being counted, or -1.
+    /// Vocabulary id → its entry in the passage being counted, or -1.
     var passageSlot: [Int32] = []
+    /// Vocabulary id → its term in the batch being counted, or -1.
+    var batchSlot: [Int32] = []
+    /// Vocabulary ids below this have been handed out in some batch's `newTerms`.
+    var published = 0
 
     init(analyzer: Analyzer = Analyzer()) { self.analyzer = analyzer }
 }
 
-/// One term of an analysed article: its id in the worker's vocabulary and its field frequencies.
+/// An article's row in the `articles` table, but for its doc number.
+struct ArticleRow {
+    var article: Article
+    /// The article's blocks and links as stored.
+    var encodedBlocks = "", encodedLinks = ""
+    var words = 0
+    var titleLength = 0, headingLength = 0, bodyLength = 0
+    var passageLength = 0, passageCount = 0
+}
+
+/// A batch of articles analysed on a worker: their rows, and their postings grouped by term.
+struct AnalyzedBatch {
+    var rows: [ArticleRow] = []
+    /// The terms the worker's vocabulary gained with this batch, by id (`firstNewID`, `firstNewID` + 1, …).
+    var newTerms: [String] = []
+    var firstNewID = 0
+    var postings = BatchPostings()
+}
+
+/// The postings of a batch, term by term, encoded as in the index (`PostingCodec`) except that doc numbers
+/// count from 0 at the batch's first article. Term k has vocabulary id `ids[k]`, document postings
+/// `docBytes[docEnd[k - 1] ..< docEnd[k]]` (`docCount[k]` of them, the last for batch doc `lastDoc[k]`), and
+/// passage postings `passageBytes[passageEnd[k - 1] ..< passageEnd[k]]`, possibly none.
+struct BatchPostings {
+    var ids: [Int32] = []
+    var docEnd: [Int] = [], docCount: [Int32] = [], lastDoc: [Int32] = []
+    var passageEnd: [Int] = [], lastPassageDoc: [Int32] = []
+    var docBytes: [UInt8] = [], passageBytes: [UInt8] = []
+
+    func docRange(_ k: Int) -> Range<Int> { (k == 0 ? 0 : docEnd[k - 1]) ..< docEnd[k] }
+    func passageRange(_ k: Int) -> Range<Int> { (k == 0 ? 0 : passageEnd[k - 1]) ..< passageEnd[k] }
+}
+
+extension TermCounter {
+    /// Analyses `articles` in order: field frequencies per article from the title, the headings (with the
+    /// author and site) and the passages `Chunker` cuts, and a passage posting per passage and term.
+    func analyze(_ articles: [Article]) -> AnalyzedBatch {
+        var batch = AnalyzedBatch()
+        batch.rows.reserveCapacity(articles.count)
+
+        var docSlot = self.docSlot, passageSlot = self.passageSlot, batchSlot = self.batchSlot
+        self.docSlot = []; self.passageSlot = []; self.batchSlot = []
+        @inline(__always) func grow(_ id: Int) {
+            guard id >= docSlot.count else { return }
+            let size = max(id + 1, docSlot.count * 2, 1024)
+            docSlot += [Int32](repeating: -1, count: size - docSlot.count)
+            passageSlot += [Int32](repeating: -1, count: size - passageSlot.count)
+            batchSlot += [Int32](repeating: -1, count: size - batchSlot.count)
+        }
+        // The batch's terms (vocabulary ids) in order of first appearance.
+        var batchTerms: [Int32] = []
+        @inline(__always) func batchTerm(_ id: Int32) -> Int32 {
+            let k = batchSlot[Int(id)]
+            if k >= 0 { return k }
+            batchSlot[Int(id)] = Int32(batchTerms.count)
+            batchTerms.append(id)
+            return Int32(batchTerms.count - 1)
+        }
+        // Document postings, then passage postings, in article order: (batch term, batch doc, frequencies).
+        var dTerm: [Int32] = [], dDoc: [Int32] = [], dTitle: [Int32] = [], dHeading: [Int32] = [], dBody: [Int32] = []
+        var pTerm: [Int32] = [], pDoc: [Int32] = [], pOrdinal: [Int32] = [], pTF: [Int32] = [], pLength: [Int32] = []
+        // Per article: title, heading and body length.
+        var lengths: [(Int, Int, Int)] = []
+        lengths.reserveCapacity(articles.count)
+
+        // The current article's distinct terms, in order of first appearance.
+        var terms: [TermStats] = []
+        var passageIDs: [Int32] = [], passageCounts: [Int32] = []
+        for (doc, article) in articles.enumerated() {
+            @inline(__always) func entry(_ id: Int32) -> Int {
+                let i = Int(id)
+                grow(i)
+                let e = docSlot[i]
+                if e >= 0 { return Int(e) }
+                docSlot[i] = Int32(terms.count)
+                terms.append(TermStats(id: id))
+                return terms.count - 1
+            }
+            var row = ArticleRow(article: article)
+            analyzer.forEachTermID(article.title) { id in terms[entry(id)].title += 1; row.titleLength += 1 }
+            // Author and site count with the headings, so "Donny's post" and "the swiftyplace blog" match.
+            analyzer.forEachTermID([article.author, article.feed].compactMap { $0 }.joined(separator: " ")) { id in
+                terms[entry(id)].heading += 1; row.headingLength += 1
+            }
+            for h in article.headings {
+                analyzer.forEachTermID(h.text) { id in terms[entry(id)].heading += 1; row.headingLength += 1 }
+            }
+            let passages = Chunker.passages(of: article)
+            for (ordinal, p) in passages.enumerated() {
+                var n: Int32 = 0
+                analyzer.forEachTermID(p.text) { id in
+                    let i = Int(id)
+                    grow(i)
+                    let s = passageSlot[i]
+                    if s >= 0 { passageCounts[Int(s)] += 1 } else {
+                        passageSlot[i] = Int32(passageIDs.count)
+                        passageIDs.append(id); passageCounts.append(1)
+                    }
+                    n += 1
+                }
+                for (k, id) in passageIDs.enumerated() {
+                    terms[entry(id)].body += passageCounts[k]
+                    pTerm.append(batchTerm(id)); pDoc.append(Int32(doc)); pOrdinal.append(Int32(ordinal))
+                    pTF.append(passageCounts[k]); pLength.append(n)
+                    passageSlot[Int(id)] = -1
+                }
+                passageIDs.removeAll(keepingCapacity: true); passageCounts.removeAll(keepingCapacity: true)
+                row.bodyLength += Int(n)
+                row.passageLength += Int(n)
+                row.words += Chunker.wordCount(p.text)
+            }
+            row.passageCount = passages.count
+            for t in terms {
+                dTerm.append(batchTerm(t.id)); dDoc.append(Int32(doc))
+                dTitle.append(t.title); dHeading.append(t.heading); dBody.append(t.body)
+                docSlot[Int(t.id)] = -1
+            }
+            terms.removeAll(keepingCapacity: true)
+            lengths.append((row.titleLength, row.headingLength, row.bodyLength))
+            row.encodedBlocks = BlockCoding.encode(article.blocks)
+            row.encodedLinks = BlockCoding.encode(article.links)
+            batch.rows.append(row)
+        }
+        for id in batchTerms { batchSlot[Int(id)] = -1 }
+        self.docSlot = docSlot; self.passageSlot = passageSlot; self.batchSlot = batchSlot
+
+        // Group by term, keeping article (and passage) order within each term.
+        var out = BatchPostings()
+        out.ids = batchTerms
+        let docOrder = BatchPostings.groupOrder(dTerm, terms: batchTerms.count)
+        let passageOrder = BatchPostings.groupOrder(pTerm, terms: batchTerms.count)
+        out.docCount = [Int32](repeating: 0, count: batchTerms.count)
+        out.lastDoc = [Int32](repeating: 0, count: batchTerms.count)
+        out.lastPassageDoc = [Int32](repeating: 0, count: batchTerms.count)
+        out.docEnd.reserveCapacity(batchTerms.count); out.passageEnd.reserveCapacity(batchTerms.count)
+        out.docBytes.reserveCapacity(dTerm.count * 8); out.passageBytes.reserveCapacity(pTerm.count * 5)
+        var d = 0, p = 0
+        for k in 0..<batchTerms.count {
+            var last = 0
+            while d < docOrder.count, dTerm[Int(docOrder[d])] == Int32(k) {
+                let j = Int(docOrder[d]), (titleLength, headingLength, bodyLength) = lengths[Int(dDoc[j])]
+                PostingCodec.append(DocPosting(doc: Int(dDoc[j]), titleTF: Int(dTitle[j]), headingTF: Int(dHeading[j]),
+                                               bodyTF: Int(dBody[j]), titleLength: titleLength,
+                                               headingLength: headingLength, bodyLength: bodyLength),
+                                    after: &last, to: &out.docBytes)
+                out.docCount[k] += 1
+                d += 1
+            }
+            out.lastDoc[k] = Int32(last)
+            out.docEnd.append(out.docBytes.count)
+            last = 0
+            while p < passageOrder.count, pTerm[Int(passageOrder[p])] == Int32(k) {
+                let j = Int(passageOrder[p])
+                PostingCodec.append(PassagePosting(doc: Int(pDoc[j]), ordinal: Int(pOrdinal[j]), tf: Int(pTF[j]), length: Int(pLength[j])),
+                                    after: &last, to: &out.passageBytes)
+                p += 1
+            }
+            out.lastPassageDoc[k] = Int32(last)
+            out.passageEnd.append(out.passageBytes.count)
+        }
+        batch.postings = out
+
+        batch.firstNewID = published
+        for id in published..<analyzer.vocabularySize { batch.newTerms.append(analyzer.term(Int32(id))) }
+        published = analyzer.vocabularySize
+        return batch
+    }
+}
+
+extension BatchPostings {
+    /// The indices of `keys` (each below `terms`) sorted by key, stably.
+    static func groupOrder(_ keys: [Int32], terms: Int) -> [Int32] {
+        var start = [Int32](repeating: 0, count: terms + 1)
+        for k in keys { start[Int(k) + 1] += 1 }
+        for k in 0..<terms { start[k + 1] += start[k] }
+        var order = [Int32](repeating: 0, count: keys.count)
+        for (j, k) in keys.enumerated() {
+            order[Int(start[Int(k)])] = Int32(j)
+            start[Int(k)] += 1
+        }
+        return order
+    }
+}
+
+/// One term of the article being analysed: its vocabulary id and field frequencies.
 struct TermStats {
     var id: Int32
     var title: Int32 = 0, heading: Int32 = 0, body: Int32 = 0
 }
 
-/// An article analysed for indexing: per-field term frequencies and per-passage frequencies, keyed by
-/// the ids of the analyzer that did the work (`counter`).
-struct AnalyzedArticle {
-    var article: Article
-    let counter: TermCounter
-    /// Distinct terms in order of first appearance.
-    var terms: [TermStats] = []
-    /// Passage postings of `terms[e]`: indices passageStart[e] ..< passageStart[e + 1] of passageOrdinal / passageTF,
-    /// in ascending ordinal order.
-    var passageStart: [Int32] = []
-    var passageOrdinal: [Int32] = []
-    var passageTF: [Int32] = []
-    var passageLengths: [Int] = []
-    var passageCount = 0
-    var titleLength = 0, headingLength = 0, bodyLength = 0
-    var words = 0
-    /// The article's blocks and links as stored, encoded on the worker.
-    var encodedBlocks = "", encodedLinks = ""
-
-    init(_ article: Article, counter: TermCounter) {
-        self.article = article
-        self.counter = counter
-        let analyzer = counter.analyzer
-        let passages = Chunker.passages(of: article)
-        passageCount = passages.count
-
-        var docSlot = counter.docSlot; counter.docSlot = []
-        var passageSlot = counter.passageSlot; counter.passageSlot = []
-        var terms: [TermStats] = []
-        @inline(__always) func entry(_ id: Int32) -> Int {
-            let i = Int(id)
-            if i >= docSlot.count {
-                let size = max(i + 1, docSlot.count * 2, 1024)
-                docSlot += [Int32](repeating: -1, count: size - docSlot.count)
-                passageSlot += [Int32](repeating: -1, count: size - passageSlot.count)
-            }
-            let e = docSlot[i]
-            if e >= 0 { return Int(e) }
-            docSlot[i] = Int32(terms.count)
-            terms.append(TermStats(id: id))
-            return terms.count - 1
-        }
-
-        var titleLength = 0, headingLength = 0, bodyLength = 0
-        analyzer.forEachTermID(article.title) { id in terms[entry(id)].title += 1; titleLength += 1 }
-        // Author and site count with the headings, so "Donny's post" and "the swiftyplace blog" match.
-        analyzer.forEachTermID([article.author, article.feed].compactMap { $0 }.joined(separator: " ")) { id in
-            terms[entry(id)].heading += 1; headingLength += 1
-        }
-        for h in article.headings {
-            analyzer.forEachTermID(h.text) { id in terms[entry(id)].heading += 1; headingLength += 1 }
-        }
-
-        // Passage postings in ordinal order: (entry, ordinal, tf).
-        var flatEntry: [Int32] = [], flatOrdinal: [Int32] = [], flatTF: [Int32] = []
-        var passageIDs: [Int32] = [], passageCounts: [Int32] = []
-        var lengths: [Int] = []
-        lengths.reserveCapacity(passages.count)
-        var words = 0
-        for (ord, p) in passages.enumerated() {
-            var n = 0
-            analyzer.forEachTermID(p.text) { id in
-                let i = Int(id)
-                if i >= passageSlot.count { _ = entry(id) }   // grows both tables
-                let s = passageSlot[i]
-                if s >= 0 { passageCounts[Int(s)] += 1 } else {
-                    passageSlot[i] = Int32(passageIDs.count)
-                    passageIDs.append(id); passageCounts.append(1)
-                }
-                n += 1
-            }
-            for (k, id) in passageIDs.enumerated() {
-                let e = entry(id)
-                terms[e].body += passageCounts[k]
-                flatEntry.append(Int32(e)); flatOrdinal.append(Int32(ord)); flatTF.append(passageCounts[k])
-                passageSlot[Int(id)] = -1
-            }
-            passageIDs.removeAll(keepingCapacity: true); passageCounts.removeAll(keepingCapacity: true)
-            bodyLength += n
-            lengths.append(n)
-            words += Chunker.wordCount(p.text)
-        }
-        for t in terms { docSlot[Int(t.id)] = -1 }
-        counter.docSlot = docSlot
-        counter.passageSlot = passageSlot
-
-        // Group the passage postings by term, keeping ordinal order within each term.
-        var start = [Int32](repeating: 0, count: terms.count + 1)
-        for e in flatEntry { start[Int(e) + 1] += 1 }
-        for e in 0..<terms.count { start[e + 1] += start[e] }
-        var fill = start
-        var ordinals = [Int32](repeating: 0, count: flatEntry.count)
-        var tfs = [Int32](repeating: 0, count: flatEntry.count)
-        for k in 0..<flatEntry.count {
-            let e = Int(flatEntry[k])
-            let at = Int(fill[e]); fill[e] += 1
-            ordinals[at] = flatOrdinal[k]; tfs[at] = flatTF[k]
-        }
-
-        self.terms = terms
-        self.passageStart = start
-        self.passageOrdinal = ordinals
-        self.passageTF = tfs
-        self.passageLengths = lengths
-        self.titleLength = titleLength
-        self.headingLength = headingLength
-        self.bodyLength = bodyLength
-        self.words = words
-        encodedBlocks = BlockCoding.encode(article.blocks)
-        encodedLinks = BlockCoding.encode(article.links)
-    }
-
-    /// Every term an already-stored article contributed, for taking it out of the postings.
-    static func terms(of article: Article, analyzer: Analyzer) -> Set<String> {
-        var out = Set<String>()
-        for text in [article.title, article.author ?? "", article.feed ?? ""] { out.formUnion(analyzer.terms(text)) }
-        for b in article.blocks { out.formUnion(analyzer.terms(b.text)) }
-        return out
-    }
+/// Every term an already-stored article contributed, for taking it out of the postings.
+func storedTerms(of article: Article, analyzer: Analyzer) -> Set<String> {
+    var out = Set<String>()
+    for text in [article.title, article.author ?? "", article.feed ?? ""] { out.formUnion(analyzer.terms(text)) }
+    for b in article.blocks { out.formUnion(analyzer.terms(b.text)) }
+    return out
 }

@@ -15,8 +15,14 @@ struct IndexWriter {
 
     struct FileRow { var size: Int64; var mtime: Int64; var hash: Int64 }
 
-    /// A file whose content must be (re)indexed.
-    struct Change { var file: CorpusFile; var hash: Int64; var parsed: ParsedFile?; var reason: String? }
+    /// A file whose content must be (re)indexed: its content, else why it is skipped, and its warnings.
+    struct Change: Sendable {
+        var file: CorpusFile
+        var hash: Int64
+        var content: ArticleParser.Prepared?
+        var reason: String?
+        var warnings: [String] = []
+    }
 
     func update(rebuild: Bool, waitForLock: Bool, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
         let clock = ContinuousClock.now
@@ -44,18 +50,13 @@ struct IndexWriter {
                 }
                 let hash = Int64(bitPattern: contentHash(bytes))
                 if let row = known[f.source], row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
-                changes.append(Change(file: f, hash: hash, parsed: nil, reason: nil))
-                changes[changes.count - 1].parsed = parse(bytes, &changes[changes.count - 1])
+                changes.append(prepare(bytes, file: f, hash: hash))
             }
-            timer.mark("read and parse")
+            timer.mark("read files")
             let present = Set(walk.files.map(\.source))
             let unreadable = Set(walk.skipped.map(\.source))
             let removed = known.keys.filter { !present.contains($0) && !unreadable.contains($0) }.sorted()
 
-            for c in changes {
-                if let reason = c.reason { report.skipped.append(SkippedFile(source: c.file.source, reason: reason)) }
-                if let p = c.parsed { report.warnings += p.warnings.map { "\(displaySource(c.file.source)): \($0)" } }
-            }
             if !needsRebuild && changes.isEmpty && removed.isEmpty {
                 if !touched.isEmpty { try? touch(touched) }
                 try fillCounts(&report)
@@ -72,6 +73,8 @@ struct IndexWriter {
             if let e = lockError {
                 guard e.isBusy && !waitForLock else { throw e }
                 // Someone else is writing; answer from the index as it stands.
+                for i in changes.indices { settleWithoutIndexing(&changes[i]) }
+                reportOutcomes(changes, &report)
                 try fillCounts(&report)
                 report.warnings.append("the index is being updated by another lore process; using the previous index")
                 return report
@@ -83,7 +86,7 @@ struct IndexWriter {
                     continue
                 }
                 if needsRebuild { try Schema.dropIndexTables(db) }
-                try apply(changes: changes, removed: removed, known: known, report: &report, progress: progress)
+                try apply(changes: &changes, removed: removed, known: known, report: &report, progress: progress)
                 timer.mark("apply")
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
@@ -95,6 +98,7 @@ struct IndexWriter {
                 try? db.execute("ROLLBACK")
                 throw error
             }
+            reportOutcomes(changes, &report)
             try fillCounts(&report)
             report.seconds = seconds(since: clock)
             return report
@@ -106,12 +110,31 @@ struct IndexWriter {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    func parse(_ bytes: [UInt8], _ change: inout Change) -> ParsedFile? {
+    func prepare(_ bytes: [UInt8], file: CorpusFile, hash: Int64) -> Change {
+        var change = Change(file: file, hash: hash)
         do {
-            return try ArticleParser.parse(bytes, source: change.file.source)
+            change.content = try ArticleParser.prepare(bytes, source: file.source)
+            if case .parsed(let parsed) = change.content { change.warnings = parsed.warnings }
         } catch {
             change.reason = "\(error)"
-            return nil
+        }
+        return change
+    }
+
+    /// Without an index run, a JSON Lines file is parsed here only for its warnings.
+    func settleWithoutIndexing(_ change: inout Change) {
+        guard case .jsonLines(let file) = change.content else { return }
+        do { change.warnings = try file.parseWhole().warnings } catch {
+            change.content = nil
+            change.reason = "\(error)"
+        }
+    }
+
+    /// Skipped files and warnings, in file order.
+    func reportOutcomes(_ changes: [Change], _ report: inout IndexReport) {
+        for c in changes {
+            if let reason = c.reason { report.skipped.append(SkippedFile(source: c.file.source, reason: reason)) }
+            report.warnings += c.warnings.map { "\(displaySource(c.file.source)): \($0)" }
         }
     }
 
@@ -139,24 +162,5 @@ struct IndexWriter {
         r.articles = Int(v["docs"] ?? 0)
         r.passages = Int(v["passages"] ?? 0)
         r.terms = Int(v["terms"] ?? 0)
-    }
-
-    /// Analyses a batch of articles on all cores, one counter (analyzer + scratch) per worker: the
-    /// stemmer and the vocabulary are not thread-safe. Article j goes to worker j % workers.
-    func analyze(_ articles: ArraySlice<Article>, counters: [TermCounter]) -> [AnalyzedArticle] {
-        let items = Array(articles)
-        let workers = counters.count
-        let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer { _ = results.deinitialize(); results.deallocate() }
-        nonisolated(unsafe) let out = results
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var j = worker
-            while j < items.count {
-                out[j] = AnalyzedArticle(items[j], counter: counters[worker])
-                j += workers
-            }
-        }
-        return results.compactMap { $0 }
     }
 }
