@@ -55,10 +55,10 @@ public final class Analyzer: @unchecked Sendable {
 
     // MARK: Term ids
 
-    /// Calls `body` with the vocabulary id of every term `analyze` would give, in the same order.
+    /// Appends the vocabulary id of every term `analyze` would give, in the same order.
     /// Ids are this analyzer's own; `term(_:)` turns one back into its term.
-    public func forEachTermID(_ text: String, _ body: (Int32) -> Void) {
-        scan(text) { id, _, _, _ in body(id) }
+    public func appendTermIDs(_ text: String, to ids: inout [Int32]) {
+        scan(text) { id, _, _, _ in ids.append(id) }
     }
 
     /// The term of a vocabulary id.

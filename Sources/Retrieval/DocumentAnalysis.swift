@@ -59,22 +59,8 @@ extension TermCounter {
 
         var docSlot = self.docSlot, passageSlot = self.passageSlot, batchSlot = self.batchSlot
         self.docSlot = []; self.passageSlot = []; self.batchSlot = []
-        @inline(__always) func grow(_ id: Int) {
-            guard id >= docSlot.count else { return }
-            let size = max(id + 1, docSlot.count * 2, 1024)
-            docSlot += [Int32](repeating: -1, count: size - docSlot.count)
-            passageSlot += [Int32](repeating: -1, count: size - passageSlot.count)
-            batchSlot += [Int32](repeating: -1, count: size - batchSlot.count)
-        }
         // The batch's terms (vocabulary ids) in order of first appearance.
         var batchTerms: [Int32] = []
-        @inline(__always) func batchTerm(_ id: Int32) -> Int32 {
-            let k = batchSlot[Int(id)]
-            if k >= 0 { return k }
-            batchSlot[Int(id)] = Int32(batchTerms.count)
-            batchTerms.append(id)
-            return Int32(batchTerms.count - 1)
-        }
         // Document postings, then passage postings, in article order: (batch term, batch doc, frequencies).
         var dTerm: [Int32] = [], dDoc: [Int32] = [], dTitle: [Int32] = [], dHeading: [Int32] = [], dBody: [Int32] = []
         var pTerm: [Int32] = [], pDoc: [Int32] = [], pOrdinal: [Int32] = [], pTF: [Int32] = [], pLength: [Int32] = []
@@ -82,59 +68,75 @@ extension TermCounter {
         var lengths: [(Int, Int, Int)] = []
         lengths.reserveCapacity(articles.count)
 
-        // The current article's distinct terms, in order of first appearance.
-        var terms: [TermStats] = []
+        // The current article's distinct terms, in order of first appearance, and their title, heading
+        // and body frequencies (`frequencies[3 * e ..< 3 * e + 3]` for term e).
+        var terms: [Int32] = [], frequencies: [Int32] = []
+        let titleField = 0, headingField = 1, bodyField = 2
+        // The current passage's distinct terms and their frequencies.
         var passageIDs: [Int32] = [], passageCounts: [Int32] = []
+        var ids: [Int32] = []
         for (doc, article) in articles.enumerated() {
-            @inline(__always) func entry(_ id: Int32) -> Int {
-                let i = Int(id)
-                grow(i)
-                let e = docSlot[i]
-                if e >= 0 { return Int(e) }
-                docSlot[i] = Int32(terms.count)
-                terms.append(TermStats(id: id))
+            var row = ArticleRow(article: article)
+            /// The term's entry in this article, added if new.
+            func entry(_ id: Int32) -> Int {
+                let e = Int(docSlot[Int(id)])
+                if e >= 0 { return e }
+                docSlot[Int(id)] = Int32(terms.count)
+                terms.append(id)
+                frequencies.append(0); frequencies.append(0); frequencies.append(0)
                 return terms.count - 1
             }
-            var row = ArticleRow(article: article)
-            analyzer.forEachTermID(article.title) { id in terms[entry(id)].title += 1; row.titleLength += 1 }
+            // Every id of this article is below the vocabulary size once its text is analysed.
+            func count(_ text: String, in field: Int) -> Int {
+                ids.removeAll(keepingCapacity: true)
+                analyzer.appendTermIDs(text, to: &ids)
+                TermCounter.fit(&docSlot, &passageSlot, &batchSlot, to: analyzer.vocabularySize)
+                for id in ids {
+                    let e = entry(id)
+                    frequencies[3 * e + field] += 1
+                }
+                return ids.count
+            }
+            row.titleLength = count(article.title, in: titleField)
             // Author and site count with the headings, so "Donny's post" and "the swiftyplace blog" match.
-            analyzer.forEachTermID([article.author, article.feed].compactMap { $0 }.joined(separator: " ")) { id in
-                terms[entry(id)].heading += 1; row.headingLength += 1
-            }
-            for h in article.headings {
-                analyzer.forEachTermID(h.text) { id in terms[entry(id)].heading += 1; row.headingLength += 1 }
-            }
+            row.headingLength = count([article.author, article.feed].compactMap { $0 }.joined(separator: " "), in: headingField)
+            for h in article.headings { row.headingLength += count(h.text, in: headingField) }
             let passages = Chunker.passages(of: article)
             for (ordinal, p) in passages.enumerated() {
-                var n: Int32 = 0
-                analyzer.forEachTermID(p.text) { id in
-                    let i = Int(id)
-                    grow(i)
-                    let s = passageSlot[i]
+                ids.removeAll(keepingCapacity: true)
+                analyzer.appendTermIDs(p.text, to: &ids)
+                TermCounter.fit(&docSlot, &passageSlot, &batchSlot, to: analyzer.vocabularySize)
+                for id in ids {
+                    let s = passageSlot[Int(id)]
                     if s >= 0 { passageCounts[Int(s)] += 1 } else {
-                        passageSlot[i] = Int32(passageIDs.count)
+                        passageSlot[Int(id)] = Int32(passageIDs.count)
                         passageIDs.append(id); passageCounts.append(1)
                     }
-                    n += 1
                 }
+                let n = Int32(ids.count)
                 for (k, id) in passageIDs.enumerated() {
-                    terms[entry(id)].body += passageCounts[k]
-                    pTerm.append(batchTerm(id)); pDoc.append(Int32(doc)); pOrdinal.append(Int32(ordinal))
+                    let e = entry(id)
+                    frequencies[3 * e + bodyField] += passageCounts[k]
+                    var t = batchSlot[Int(id)]
+                    if t < 0 { t = Int32(batchTerms.count); batchSlot[Int(id)] = t; batchTerms.append(id) }
+                    pTerm.append(t); pDoc.append(Int32(doc)); pOrdinal.append(Int32(ordinal))
                     pTF.append(passageCounts[k]); pLength.append(n)
                     passageSlot[Int(id)] = -1
                 }
                 passageIDs.removeAll(keepingCapacity: true); passageCounts.removeAll(keepingCapacity: true)
                 row.bodyLength += Int(n)
-                row.passageLength += Int(n)
                 row.words += Chunker.wordCount(p.text)
             }
+            row.passageLength = row.bodyLength
             row.passageCount = passages.count
-            for t in terms {
-                dTerm.append(batchTerm(t.id)); dDoc.append(Int32(doc))
-                dTitle.append(t.title); dHeading.append(t.heading); dBody.append(t.body)
-                docSlot[Int(t.id)] = -1
+            for (e, id) in terms.enumerated() {
+                var t = batchSlot[Int(id)]
+                if t < 0 { t = Int32(batchTerms.count); batchSlot[Int(id)] = t; batchTerms.append(id) }
+                dTerm.append(t); dDoc.append(Int32(doc))
+                dTitle.append(frequencies[3 * e]); dHeading.append(frequencies[3 * e + 1]); dBody.append(frequencies[3 * e + 2])
+                docSlot[Int(id)] = -1
             }
-            terms.removeAll(keepingCapacity: true)
+            terms.removeAll(keepingCapacity: true); frequencies.removeAll(keepingCapacity: true)
             lengths.append((row.titleLength, row.headingLength, row.bodyLength))
             row.encodedBlocks = BlockCoding.encode(article.blocks)
             row.encodedLinks = BlockCoding.encode(article.links)
@@ -186,6 +188,18 @@ extension TermCounter {
     }
 }
 
+extension TermCounter {
+    /// Grows the scratch tables (all -1) to cover every vocabulary id.
+    @inline(__always)
+    static func fit(_ a: inout [Int32], _ b: inout [Int32], _ c: inout [Int32], to size: Int) {
+        guard size > a.count else { return }
+        let grown = max(size, a.count * 2, 1024)
+        a += repeatElement(-1, count: grown - a.count)
+        b += repeatElement(-1, count: grown - b.count)
+        c += repeatElement(-1, count: grown - c.count)
+    }
+}
+
 extension BatchPostings {
     /// The indices of `keys` (each below `terms`) sorted by key, stably.
     static func groupOrder(_ keys: [Int32], terms: Int) -> [Int32] {
@@ -199,12 +213,6 @@ extension BatchPostings {
         }
         return order
     }
-}
-
-/// One term of the article being analysed: its vocabulary id and field frequencies.
-struct TermStats {
-    var id: Int32
-    var title: Int32 = 0, heading: Int32 = 0, body: Int32 = 0
 }
 
 /// Every term an already-stored article contributed, for taking it out of the postings.
