@@ -110,7 +110,7 @@ extension IndexWriter {
         }
 
         // Workers parse and analyse batches ahead; this thread merges their postings and writes their rows in order.
-        let snapshot = changes, allJobs = jobs
+        let snapshot = changes.map { var c = $0; c.unhashed = nil; return c }, allJobs = jobs   // no raw bytes kept alive
         let pipeline = OrderedPipeline<JobResult>(jobs: jobs.count, workers: workers, window: 2 * workers + 2) { w, k in
             switch allJobs[k] {
             case .articles(let ci, let range):
@@ -123,6 +123,7 @@ extension IndexWriter {
             }
         }
         defer { pipeline.cancel() }
+        hashLater(&changes)
         // Per worker: the terms of its vocabulary ids, and their builders (-1 until first seen).
         var names = [[String]](repeating: [], count: workers)
         var localToGlobal = [[Int32]](repeating: [], count: workers)
@@ -203,9 +204,9 @@ extension IndexWriter {
         let putTerm = try db.prepare("INSERT OR REPLACE INTO terms(term, df, docs, passages) VALUES (?,?,?,?)")
         var termCount: Int64? = nil
         if fresh {
-            // In key order, near enough (`<` is byte order for ASCII): the terms table is a WITHOUT ROWID
-            // b-tree, so appends keep its pages full.
-            let order = builderTerms.indices.sorted { builderTerms[$0] < builderTerms[$1] }
+            // In key order: the terms table is a WITHOUT ROWID b-tree, so appends keep its pages full.
+            let order = IndexWriter.byteOrder(builderTerms)
+            timer.mark("sort terms")
             for i in order {
                 let b = builders[i]
                 try putTerm.run([.text(builderTerms[i]), .int(Int64(b.df)), .blob(b.docs), .blob(b.passages)])
@@ -256,5 +257,22 @@ extension IndexWriter {
         try put.run([.text("lastdoc"), .int(Int64(nextDoc - 1))])
         try put.run([.text("terms"), .int(try termCount ?? db.scalarInt("SELECT count(*) FROM terms") ?? 0)])
         timer.mark("statistics")
+    }
+
+    /// The indices of `terms` in UTF-8 byte order (SQLite's BINARY collation): by their first eight
+    /// bytes, then by the rest where those are equal.
+    static func byteOrder(_ terms: [String]) -> [Int] {
+        var keys: [(prefix: UInt64, index: Int)] = []
+        keys.reserveCapacity(terms.count)
+        for (i, t) in terms.enumerated() {
+            var prefix: UInt64 = 0, k = 0
+            for b in t.utf8.prefix(8) { prefix |= UInt64(b) << UInt64(56 - 8 * k); k += 1 }
+            keys.append((prefix, i))
+        }
+        keys.sort { a, b in
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            return terms[a.index].utf8.lexicographicallyPrecedes(terms[b.index].utf8)
+        }
+        return keys.map(\.index)
     }
 }

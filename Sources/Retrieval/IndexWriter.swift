@@ -18,7 +18,9 @@ struct IndexWriter {
     /// A file whose content must be (re)indexed: its content, else why it is skipped, and its warnings.
     struct Change: Sendable {
         var file: CorpusFile
-        var hash: Int64
+        /// The content hash; a new JSON Lines file is hashed while the workers start on it (`hashLater`).
+        var hash: Int64 = 0
+        var unhashed: [UInt8]?
         var content: ArticleParser.Prepared?
         var reason: String?
         var warnings: [String] = []
@@ -48,8 +50,9 @@ struct IndexWriter {
                     report.skipped.append(SkippedFile(source: f.source, reason: "cannot be read"))
                     continue
                 }
+                guard let row = known[f.source] else { changes.append(prepare(bytes, file: f, hash: nil)); continue }
                 let hash = Int64(bitPattern: contentHash(bytes))
-                if let row = known[f.source], row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
+                if row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
                 changes.append(prepare(bytes, file: f, hash: hash))
             }
             timer.mark("read files")
@@ -74,6 +77,7 @@ struct IndexWriter {
                 guard e.isBusy && !waitForLock else { throw e }
                 // Someone else is writing; answer from the index as it stands.
                 for i in changes.indices { settleWithoutIndexing(&changes[i]) }
+                hashLater(&changes)
                 reportOutcomes(changes, &report)
                 try fillCounts(&report)
                 report.warnings.append("the index is being updated by another lore process; using the previous index")
@@ -110,15 +114,29 @@ struct IndexWriter {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    func prepare(_ bytes: [UInt8], file: CorpusFile, hash: Int64) -> Change {
-        var change = Change(file: file, hash: hash)
+    /// Parses a file, or readies a JSON Lines file to be parsed in pieces. Without a `hash`, the file is
+    /// hashed here, or later for a JSON Lines file (whose text is usually these very bytes).
+    func prepare(_ bytes: [UInt8], file: CorpusFile, hash: Int64?) -> Change {
+        var change = Change(file: file)
         do {
             change.content = try ArticleParser.prepare(bytes, source: file.source)
             if case .parsed(let parsed) = change.content { change.warnings = parsed.warnings }
         } catch {
             change.reason = "\(error)"
         }
+        if let hash { change.hash = hash } else if case .jsonLines = change.content { change.unhashed = bytes } else {
+            change.hash = Int64(bitPattern: contentHash(bytes))
+        }
         return change
+    }
+
+    /// Hashes the files left unhashed by `prepare`.
+    func hashLater(_ changes: inout [Change]) {
+        for i in changes.indices {
+            guard let bytes = changes[i].unhashed else { continue }
+            changes[i].hash = Int64(bitPattern: contentHash(bytes))
+            changes[i].unhashed = nil
+        }
     }
 
     /// Without an index run, a JSON Lines file is parsed here only for its warnings.
