@@ -71,9 +71,8 @@ extension IndexWriter {
         // With no articles left, the statistics are the sums over the rows written here.
         let wasEmpty = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM articles)") == 1
         var sums = [Int64](repeating: 0, count: 6)   // docs, tlen, hlen, blen, plen, passages
-        var builders: [PostingBuilder] = []
-        var builderTerms: [String] = []
-        var builderIDs: [String: Int32] = [:]
+        var table = PostingTable(workers: workers)
+        defer { table.deallocate() }
         let insArticle = try db.prepare("""
             INSERT INTO articles(doc, id, source, line, title, url, author, date, feed, blocks, links, words,
                                  tlen, hlen, blen, plen, npass)
@@ -124,38 +123,23 @@ extension IndexWriter {
         }
         defer { pipeline.cancel() }
         hashLater(&changes)
-        // Per worker: the terms of its vocabulary ids, and their builders (-1 until first seen).
-        var names = [[String]](repeating: [], count: workers)
-        var localToGlobal = [[Int32]](repeating: [], count: workers)
         var done = 0
         var tally = JSONLinesTally()
         var fileArticles = 0
+        var waited = Duration.zero, merging = Duration.zero, inserting = Duration.zero   // for LORE_TIMING
         for k in jobs.indices {
+            let waitStart = ContinuousClock.now
             guard let result = pipeline.next() else { break }
+            waited += ContinuousClock.now - waitStart
             let ci = jobs[k].change
             let c = changes[ci]
             let batch = result.batch, w = result.worker
             if !batch.rows.isEmpty && fileArticles == 0 && known[c.file.source] != nil { try takeOut(c.file.source) }
 
-            names[w] += batch.newTerms
-            if localToGlobal[w].count < names[w].count {
-                localToGlobal[w] += [Int32](repeating: -1, count: names[w].count - localToGlobal[w].count)
-            }
-            let base = nextDoc
-            let postings = batch.postings
-            for t in postings.ids.indices {
-                let id = Int(postings.ids[t])
-                var g = localToGlobal[w][id]
-                if g < 0 {
-                    let term = names[w][id]
-                    if let known = builderIDs[term] { g = known } else {
-                        g = Int32(builders.count)
-                        builders.append(PostingBuilder()); builderTerms.append(term); builderIDs[term] = g
-                    }
-                    localToGlobal[w][id] = g
-                }
-                builders[Int(g)].append(postings, term: t, base: base)
-            }
+            let mergeStart = ContinuousClock.now
+            table.add(batch, from: w, base: nextDoc)
+            merging += ContinuousClock.now - mergeStart
+            let insertStart = ContinuousClock.now
             for row in batch.rows {
                 let art = row.article
                 try insArticle.run([
@@ -170,6 +154,7 @@ extension IndexWriter {
                 sums[0] += 1; sums[1] += Int64(row.titleLength); sums[2] += Int64(row.headingLength)
                 sums[3] += Int64(row.bodyLength); sums[4] += Int64(row.passageLength); sums[5] += Int64(row.passageCount)
             }
+            inserting += ContinuousClock.now - insertStart
             fileArticles += batch.rows.count
             if let piece = result.piece { tally.add(piece) }
             if case .lines(_, let piece) = jobs[k] { done += piece.lines } else { done += batch.rows.count }
@@ -197,7 +182,8 @@ extension IndexWriter {
                             .text(format.rawValue), .int(Int64(fileArticles))])
         }
         pipeline.cancel()
-        timer.mark("analyse, merge, write articles")
+        timer.mark("analyse, merge, write articles (of which waiting \(PhaseTimer.ms(waited)) ms, merging "
+                   + "\(PhaseTimer.ms(merging)) ms, inserting \(PhaseTimer.ms(inserting)) ms)")
 
         // 3. Write postings. A fresh index takes the builders as they are; otherwise merge term by term.
         let fresh = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM terms)") == 1
@@ -205,15 +191,16 @@ extension IndexWriter {
         var termCount: Int64? = nil
         if fresh {
             // In key order: the terms table is a WITHOUT ROWID b-tree, so appends keep its pages full.
-            let order = IndexWriter.byteOrder(builderTerms)
+            let order = IndexWriter.byteOrder(table.terms)
             timer.mark("sort terms")
+            var docs: [UInt8] = [], passages: [UInt8] = []
             for i in order {
-                let b = builders[i]
-                try putTerm.run([.text(builderTerms[i]), .int(Int64(b.df)), .blob(b.docs), .blob(b.passages)])
+                table.postings(of: i, docs: &docs, passages: &passages)
+                try putTerm.run([.text(table.terms[i]), .int(Int64(table.builders[i].df)), .blob(docs), .blob(passages)])
             }
-            termCount = Int64(builders.count)
+            termCount = Int64(table.terms.count)
         } else {
-            affected.formUnion(builderTerms)
+            affected.formUnion(table.terms)
             let getTerm = try db.prepare("SELECT docs, passages FROM terms WHERE term = ?")
             let delTerm = try db.prepare("DELETE FROM terms WHERE term = ?")
             for term in affected.sorted() {
@@ -225,10 +212,11 @@ extension IndexWriter {
                     docs = PostingCodec.decodeDocs(getTerm.blob(0)).filter { !removedDocs.contains($0.doc) }
                     passages = PostingCodec.decodePassages(getTerm.blob(1)).filter { !removedDocs.contains($0.doc) }
                 }
-                if let g = builderIDs[term] {
-                    let b = builders[Int(g)]
-                    docs += PostingCodec.decodeDocs(b.docs)
-                    passages += PostingCodec.decodePassages(b.passages)
+                if let g = table.ids[term] {
+                    var newDocs: [UInt8] = [], newPassages: [UInt8] = []
+                    table.postings(of: Int(g), docs: &newDocs, passages: &newPassages)
+                    docs += PostingCodec.decodeDocs(newDocs)
+                    passages += PostingCodec.decodePassages(newPassages)
                 }
                 if docs.isEmpty {
                     try delTerm.run([.text(term)])
