@@ -138,12 +138,14 @@ public final class Analyzer: @unchecked Sendable {
                     if e == start { continue }
                     let hash = WordTable.hash(bytes, start, e)
                     var slot = table.find(bytes, start, e, hash: hash)
-                    if slot < 0 { slot = table.insert(bytes, start, e, hash: hash, ids: simpleWordIDs(bytes, start, e)) }
-                    if slot >= 0 {
-                        table.forEachID(slot) { emit($0, position, start, end) }
-                    } else {
-                        for id in simpleWordIDs(bytes, start, e) { emit(id, position, start, end) }
+                    if slot < 0 {
+                        let ids = simpleWordIDs(bytes, start, e, &table)
+                        // A lowercase or all-digit word may have been added on the way, as its own folded form.
+                        slot = table.find(bytes, start, e, hash: hash)
+                        if slot < 0 { slot = table.insert(bytes, start, e, hash: hash, ids: ids) }
+                        if slot < 0 { for id in ids { emit(id, position, start, end) } }
                     }
+                    if slot >= 0 { table.forEachID(slot) { emit($0, position, start, end) } }
                 } else {
                     var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000
@@ -160,7 +162,9 @@ public final class Analyzer: @unchecked Sendable {
 
     /// The term ids of one word of ASCII letters, digits and inner underscores (no trailing `_`): the
     /// whole word, then its identifier parts of two or more characters, each folded, filtered and stemmed.
-    func simpleWordIDs(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [Int32] {
+    /// A folded word of lowercase letters only, or of digits only, gives just its own term (if any) as a
+    /// word of its own, so `table` serves as the cache of those (identifier parts, mostly).
+    func simpleWordIDs(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ table: inout WordTable) -> [Int32] {
         let len = end - start
         var hasUpper = false, hasDigit = false, hasUnderscore = false, hasLetter = false
         var folded = [UInt8](repeating: 0, count: len)
@@ -173,7 +177,7 @@ public final class Analyzer: @unchecked Sendable {
             }
         }
         var out: [Int32] = []
-        let whole = termID(folded: folded[0..<len])
+        let whole = hasUnderscore || (hasDigit && hasLetter) ? termID(folded: folded[0..<len]) : termID(folded: folded[0..<len], &table)
         if whole >= 0 { out.append(whole) }
         // CodeSplitFilter.parts: nothing to split in lowercase words or in numbers without letters.
         if !hasUpper && !hasDigit && !hasUnderscore { return out }
@@ -201,10 +205,23 @@ public final class Analyzer: @unchecked Sendable {
         if cs >= 0 { parts.append((cs, len)) }
         guard parts.count > 1 else { return out }
         for (ps, pe) in parts where pe - ps > 1 {
-            let id = termID(folded: folded[ps..<pe])
+            let id = termID(folded: folded[ps..<pe], &table)   // all letters or all digits
             if id >= 0 { out.append(id) }
         }
         return out
+    }
+
+    /// `termID(folded:)` of a folded word of lowercase letters only or digits only, through `table`.
+    func termID(folded: ArraySlice<UInt8>, _ table: inout WordTable) -> Int32 {
+        folded.withUnsafeBufferPointer { p in
+            let hash = WordTable.hash(p, 0, p.count)
+            let slot = table.find(p, 0, p.count, hash: hash)
+            var id: Int32 = -1
+            if slot >= 0 { table.forEachID(slot) { id = $0 }; return id }
+            id = termID(folded: folded)
+            _ = table.insert(p, 0, p.count, hash: hash, ids: id >= 0 ? [id] : [])
+            return id
+        }
     }
 
     /// 1 lowercase, 2 uppercase, 3 digit, 0 other (`_`).
