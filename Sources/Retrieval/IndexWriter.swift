@@ -102,6 +102,7 @@ struct IndexWriter {
                 try? db.execute("ROLLBACK")
                 throw error
             }
+            index.useWAL()
             reportOutcomes(changes, &report)
             try fillCounts(&report)
             report.seconds = seconds(since: clock)
