@@ -30,7 +30,6 @@ struct IndexWriter {
         let clock = ContinuousClock.now
         var timer = PhaseTimer()
         var report = IndexReport()
-        let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
 
         let walk: CorpusWalk
         do { walk = try CorpusWalker.walk(index.corpus) } catch { throw RetrievalError.corpus("\(error)") }
@@ -40,8 +39,10 @@ struct IndexWriter {
         var attempt = 0
         while true {
             attempt += 1
-            let known = needsRebuild ? [:] : try loadFiles()
+            // Read afresh on every attempt: another process may have just rebuilt the index.
             let startGeneration = index.generation
+            let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
+            let known = needsRebuild ? [:] : try loadFiles()
             var changes: [Change] = []
             var touched: [(String, Int64)] = []   // unchanged content, new mtime
             for f in walk.files {
