@@ -71,7 +71,8 @@ struct IndexWriter {
             var lockError: SQLiteError?
             // A page cache large enough that the one big transaction does not spill pages to the WAL
             // and read them back (64 MiB at most, only while writing; the default is restored below).
-            try? db.execute("PRAGMA cache_size = -65536")
+            // A first build (rollback journal, appending) spills straight into the file: 16 MiB do.
+            try? db.execute(index.walPending ? "PRAGMA cache_size = -16384" : "PRAGMA cache_size = -65536")
             defer { try? db.execute("PRAGMA cache_size = -2000") }
             do { try db.execute("BEGIN IMMEDIATE") } catch { lockError = error }
             if let e = lockError {
