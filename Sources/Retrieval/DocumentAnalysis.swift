@@ -61,11 +61,10 @@ extension TermCounter {
         self.docSlot = []; self.passageSlot = []; self.batchSlot = []
         // The batch's terms (vocabulary ids) in order of first appearance.
         var batchTerms: [Int32] = []
-        // Document postings, then passage postings, in article order: (batch term, batch doc, frequencies).
-        var dTerm: [Int32] = [], dDoc: [Int32] = [], dTitle: [Int32] = [], dHeading: [Int32] = [], dBody: [Int32] = []
-        var pTerm: [Int32] = [], pDoc: [Int32] = [], pOrdinal: [Int32] = [], pTF: [Int32] = [], pLength: [Int32] = []
+        // Document and passage postings in article order, before grouping by term.
+        var docPostings: [DocEntry] = [], passagePostings: [PassageEntry] = []
         // Per article: title, heading and body length.
-        var lengths: [(Int, Int, Int)] = []
+        var lengths: [(title: Int32, heading: Int32, body: Int32)] = []
         lengths.reserveCapacity(articles.count)
 
         // The current article's distinct terms, in order of first appearance, and their title, heading
@@ -119,8 +118,8 @@ extension TermCounter {
                     frequencies[3 * e + bodyField] += passageCounts[k]
                     var t = batchSlot[Int(id)]
                     if t < 0 { t = Int32(batchTerms.count); batchSlot[Int(id)] = t; batchTerms.append(id) }
-                    pTerm.append(t); pDoc.append(Int32(doc)); pOrdinal.append(Int32(ordinal))
-                    pTF.append(passageCounts[k]); pLength.append(n)
+                    passagePostings.append(PassageEntry(term: t, doc: Int32(doc), ordinal: Int32(ordinal),
+                                                        tf: passageCounts[k], length: n))
                     passageSlot[Int(id)] = -1
                 }
                 passageIDs.removeAll(keepingCapacity: true); passageCounts.removeAll(keepingCapacity: true)
@@ -132,12 +131,12 @@ extension TermCounter {
             for (e, id) in terms.enumerated() {
                 var t = batchSlot[Int(id)]
                 if t < 0 { t = Int32(batchTerms.count); batchSlot[Int(id)] = t; batchTerms.append(id) }
-                dTerm.append(t); dDoc.append(Int32(doc))
-                dTitle.append(frequencies[3 * e]); dHeading.append(frequencies[3 * e + 1]); dBody.append(frequencies[3 * e + 2])
+                docPostings.append(DocEntry(term: t, doc: Int32(doc), title: frequencies[3 * e],
+                                            heading: frequencies[3 * e + 1], body: frequencies[3 * e + 2]))
                 docSlot[Int(id)] = -1
             }
             terms.removeAll(keepingCapacity: true); frequencies.removeAll(keepingCapacity: true)
-            lengths.append((row.titleLength, row.headingLength, row.bodyLength))
+            lengths.append((Int32(row.titleLength), Int32(row.headingLength), Int32(row.bodyLength)))
             row.encodedBlocks = BlockCoding.encode(article.blocks)
             row.encodedLinks = BlockCoding.encode(article.links)
             batch.rows.append(row)
@@ -148,37 +147,50 @@ extension TermCounter {
         // Group by term, keeping article (and passage) order within each term.
         var out = BatchPostings()
         out.ids = batchTerms
-        let docOrder = BatchPostings.groupOrder(dTerm, terms: batchTerms.count)
-        let passageOrder = BatchPostings.groupOrder(pTerm, terms: batchTerms.count)
-        out.docCount = [Int32](repeating: 0, count: batchTerms.count)
-        out.lastDoc = [Int32](repeating: 0, count: batchTerms.count)
-        out.lastPassageDoc = [Int32](repeating: 0, count: batchTerms.count)
-        out.docEnd.reserveCapacity(batchTerms.count); out.passageEnd.reserveCapacity(batchTerms.count)
-        out.docBytes.reserveCapacity(dTerm.count * 8); out.passageBytes.reserveCapacity(pTerm.count * 5)
-        var d = 0, p = 0
-        for k in 0..<batchTerms.count {
+        let termCount = batchTerms.count
+        out.docCount = [Int32](repeating: 0, count: termCount)
+        out.lastDoc = [Int32](repeating: 0, count: termCount)
+        out.lastPassageDoc = [Int32](repeating: 0, count: termCount)
+        // Postings are encoded as in PostingCodec, every number at most five bytes (they are Int32s).
+        let docs = BatchPostings.grouped(docPostings, terms: termCount)
+        out.docEnd = [Int](repeating: 0, count: termCount)
+        out.docBytes = [UInt8](unsafeUninitializedCapacity: docs.count * 35) { buffer, count in
             var last = 0
-            while d < docOrder.count, dTerm[Int(docOrder[d])] == Int32(k) {
-                let j = Int(docOrder[d]), (titleLength, headingLength, bodyLength) = lengths[Int(dDoc[j])]
-                PostingCodec.append(DocPosting(doc: Int(dDoc[j]), titleTF: Int(dTitle[j]), headingTF: Int(dHeading[j]),
-                                               bodyTF: Int(dBody[j]), titleLength: titleLength,
-                                               headingLength: headingLength, bodyLength: bodyLength),
-                                    after: &last, to: &out.docBytes)
+            for (i, posting) in docs.enumerated() {
+                let k = Int(posting.term)
+                if i == 0 || docs[i - 1].term != posting.term { last = 0 }
+                let (titleLength, headingLength, bodyLength) = lengths[Int(posting.doc)]
+                Varint.put(UInt32(Int(posting.doc) - last), into: buffer, at: &count)
+                Varint.put(UInt32(posting.title), into: buffer, at: &count)
+                Varint.put(UInt32(posting.heading), into: buffer, at: &count)
+                Varint.put(UInt32(posting.body), into: buffer, at: &count)
+                Varint.put(UInt32(titleLength), into: buffer, at: &count)
+                Varint.put(UInt32(headingLength), into: buffer, at: &count)
+                Varint.put(UInt32(bodyLength), into: buffer, at: &count)
+                last = Int(posting.doc)
                 out.docCount[k] += 1
-                d += 1
+                out.lastDoc[k] = posting.doc
+                out.docEnd[k] = count
             }
-            out.lastDoc[k] = Int32(last)
-            out.docEnd.append(out.docBytes.count)
-            last = 0
-            while p < passageOrder.count, pTerm[Int(passageOrder[p])] == Int32(k) {
-                let j = Int(passageOrder[p])
-                PostingCodec.append(PassagePosting(doc: Int(pDoc[j]), ordinal: Int(pOrdinal[j]), tf: Int(pTF[j]), length: Int(pLength[j])),
-                                    after: &last, to: &out.passageBytes)
-                p += 1
-            }
-            out.lastPassageDoc[k] = Int32(last)
-            out.passageEnd.append(out.passageBytes.count)
         }
+        let passages = BatchPostings.grouped(passagePostings, terms: termCount)
+        out.passageEnd = [Int](repeating: 0, count: termCount)
+        out.passageBytes = [UInt8](unsafeUninitializedCapacity: passages.count * 20) { buffer, count in
+            var last = 0
+            for (i, posting) in passages.enumerated() {
+                let k = Int(posting.term)
+                if i == 0 || passages[i - 1].term != posting.term { last = 0 }
+                Varint.put(UInt32(Int(posting.doc) - last), into: buffer, at: &count)
+                Varint.put(UInt32(posting.ordinal), into: buffer, at: &count)
+                Varint.put(UInt32(posting.tf), into: buffer, at: &count)
+                Varint.put(UInt32(posting.length), into: buffer, at: &count)
+                last = Int(posting.doc)
+                out.lastPassageDoc[k] = posting.doc
+                out.passageEnd[k] = count
+            }
+        }
+        // A term without passage postings (title only) ends where the previous one does.
+        for k in 1..<max(termCount, 1) where out.passageEnd[k] < out.passageEnd[k - 1] { out.passageEnd[k] = out.passageEnd[k - 1] }
         batch.postings = out
 
         batch.firstNewID = published
@@ -200,18 +212,25 @@ extension TermCounter {
     }
 }
 
+/// A document posting of a batch before grouping by term (batch term, batch doc, field frequencies).
+struct DocEntry: BatchEntry { var term: Int32, doc: Int32, title: Int32, heading: Int32, body: Int32 }
+/// A passage posting of a batch before grouping by term.
+struct PassageEntry: BatchEntry { var term: Int32, doc: Int32, ordinal: Int32, tf: Int32, length: Int32 }
+protocol BatchEntry { var term: Int32 { get } }
+
 extension BatchPostings {
-    /// The indices of `keys` (each below `terms`) sorted by key, stably.
-    static func groupOrder(_ keys: [Int32], terms: Int) -> [Int32] {
-        var start = [Int32](repeating: 0, count: terms + 1)
-        for k in keys { start[Int(k) + 1] += 1 }
+    /// `entries` (terms below `terms`) sorted by term, stably (a counting sort).
+    static func grouped<Entry: BatchEntry>(_ entries: [Entry], terms: Int) -> [Entry] {
+        guard let first = entries.first else { return [] }
+        var start = [Int](repeating: 0, count: terms + 1)
+        for e in entries { start[Int(e.term) + 1] += 1 }
         for k in 0..<terms { start[k + 1] += start[k] }
-        var order = [Int32](repeating: 0, count: keys.count)
-        for (j, k) in keys.enumerated() {
-            order[Int(start[Int(k)])] = Int32(j)
-            start[Int(k)] += 1
+        var out = [Entry](repeating: first, count: entries.count)
+        for e in entries {
+            out[start[Int(e.term)]] = e
+            start[Int(e.term)] += 1
         }
-        return order
+        return out
     }
 }
 
