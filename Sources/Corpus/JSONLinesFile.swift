@@ -20,9 +20,11 @@ public struct JSONLinesFile: Sendable {
         public let lines: Int
     }
 
-    /// The articles of one piece, and its records that were skipped.
+    /// The articles of one piece, and its records that were skipped. The articles may be taken out
+    /// (the tally needs only their number).
     public struct ParsedPiece: Sendable {
         public var articles: [Article] = []
+        public internal(set) var articleCount = 0
         var skipped = 0
         /// Descriptions of the piece's first 20 skipped records.
         var messages: [String] = []
@@ -61,6 +63,7 @@ public struct JSONLinesFile: Sendable {
             JSONRecordParser.parseLines(p, piece.range, firstLine: piece.firstLine, source: source,
                                         articles: &out.articles, skipped: &out.skipped, messages: &out.messages)
         }
+        out.articleCount = out.articles.count
         return out
     }
 
@@ -88,7 +91,7 @@ public struct JSONLinesTally: Sendable {
     public init() {}
 
     public mutating func add(_ piece: JSONLinesFile.ParsedPiece) {
-        articles += piece.articles.count
+        articles += piece.articleCount
         skipped += piece.skipped
         for m in piece.messages where messages.count < 20 { messages.append(m) }
     }

@@ -1,5 +1,6 @@
 import Analysis
 import Corpus
+import SQLite
 
 /// One analysis worker's analyzer plus its scratch tables, indexed by the analyzer's vocabulary ids.
 /// Used by one thread at a time.
@@ -17,19 +18,50 @@ final class TermCounter: @unchecked Sendable {
     init(analyzer: Analyzer = Analyzer()) { self.analyzer = analyzer }
 }
 
-/// An article's row in the `articles` table, but for its doc number.
+/// An article's row in the `articles` table, but for its doc number. Its text columns lie in the batch's
+/// `text` (`textRanges`, in `textColumns` order, nil for NULL), so the writer binds them without copying.
 struct ArticleRow {
-    var article: Article
-    /// The article's blocks and links as stored.
-    var encodedBlocks = "", encodedLinks = ""
+    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "blocks", "links"]
+    static let columns = ["doc", "line", "words", "tlen", "hlen", "blen", "plen", "npass"] + textColumns
+    var textRanges: [Range<Int>?] = []
+    var line = 0
     var words = 0
     var titleLength = 0, headingLength = 0, bodyLength = 0
     var passageLength = 0, passageCount = 0
+
+    /// Starts the row with the article's metadata columns; `blocks` and `links` follow.
+    init(_ article: Article, text: inout [UInt8]) {
+        line = article.line
+        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed] {
+            append(value, to: &text)
+        }
+    }
+
+    mutating func append(_ value: String?, to text: inout [UInt8]) {
+        guard let value else { textRanges.append(nil); return }
+        let start = text.count
+        text.append(contentsOf: value.utf8)
+        textRanges.append(start..<text.count)
+    }
+
+    /// Binds the row's `columns` at parameters `first`, `first` + 1, …; `text` is the batch's.
+    func bind(doc: Int, text: UnsafeBufferPointer<UInt8>, to statement: Statement, at first: Int32) throws {
+        for (i, v) in [doc, line, words, titleLength, headingLength, bodyLength, passageLength, passageCount].enumerated() {
+            try statement.bind(.int(Int64(v)), at: first + Int32(i))
+        }
+        for (i, range) in textRanges.enumerated() {
+            let index = first + 8 + Int32(i)
+            if let range { try statement.bind(borrowedText: UnsafeBufferPointer(rebasing: text[range]), at: index) }
+            else { try statement.bind(.null, at: index) }
+        }
+    }
 }
 
 /// A batch of articles analysed on a worker: their rows, and their postings grouped by term.
 struct AnalyzedBatch {
     var rows: [ArticleRow] = []
+    /// The text columns of the rows.
+    var text: [UInt8] = []
     /// The terms the worker's vocabulary gained with this batch, by id (`firstNewID`, `firstNewID` + 1, …).
     var newTerms: [String] = []
     var firstNewID = 0
@@ -75,7 +107,7 @@ extension TermCounter {
         var passageIDs: [Int32] = [], passageCounts: [Int32] = []
         var ids: [Int32] = []
         for (doc, article) in articles.enumerated() {
-            var row = ArticleRow(article: article)
+            var row = ArticleRow(article, text: &batch.text)
             /// The term's entry in this article, added if new.
             func entry(_ id: Int32) -> Int {
                 let e = Int(docSlot[Int(id)])
@@ -137,8 +169,8 @@ extension TermCounter {
             }
             terms.removeAll(keepingCapacity: true); frequencies.removeAll(keepingCapacity: true)
             lengths.append((Int32(row.titleLength), Int32(row.headingLength), Int32(row.bodyLength)))
-            row.encodedBlocks = BlockCoding.encode(article.blocks)
-            row.encodedLinks = BlockCoding.encode(article.links)
+            row.append(BlockCoding.encode(article.blocks), to: &batch.text)
+            row.append(BlockCoding.encode(article.links), to: &batch.text)
             batch.rows.append(row)
         }
         for id in batchTerms { batchSlot[Int(id)] = -1 }

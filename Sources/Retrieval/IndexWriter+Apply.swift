@@ -73,11 +73,7 @@ extension IndexWriter {
         var sums = [Int64](repeating: 0, count: 6)   // docs, tlen, hlen, blen, plen, passages
         var table = PostingTable(workers: workers)
         defer { table.deallocate() }
-        let insArticle = try db.prepare("""
-            INSERT INTO articles(doc, id, source, line, title, url, author, date, feed, blocks, links, words,
-                                 tlen, hlen, blen, plen, npass)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """)
+        let insertArticles = try BatchedInsert(db, into: "articles", columns: ArticleRow.columns, rowsPerStatement: 16)
         let upFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime, hash, format, articles) VALUES (?,?,?,?,?,?)")
         func unparseable(_ c: Change) throws {
             // Remember it (so it is reported once, not on every run) unless older content exists.
@@ -117,8 +113,10 @@ extension IndexWriter {
                 return JobResult(batch: counters[w].analyze(Array(parsed.articles[range])), worker: w)
             case .lines(let ci, let piece):
                 guard case .jsonLines(let file) = snapshot[ci].content else { fatalError("job without JSON Lines") }
-                let parsed = file.parse(piece)
-                return JobResult(batch: counters[w].analyze(parsed.articles), worker: w, piece: parsed)
+                var parsed = file.parse(piece)
+                let articles = parsed.articles
+                parsed.articles = []
+                return JobResult(batch: counters[w].analyze(articles), worker: w, piece: parsed)
             }
         }
         defer { pipeline.cancel() }
@@ -140,17 +138,13 @@ extension IndexWriter {
             table.add(batch, from: w, base: nextDoc)
             merging += ContinuousClock.now - mergeStart
             let insertStart = ContinuousClock.now
+            try batch.text.withUnsafeBufferPointer { text in
+                try insertArticles.insert(count: batch.rows.count) { statement, k, first in
+                    try batch.rows[k].bind(doc: nextDoc + k, text: text, to: statement, at: first)
+                }
+            }
+            nextDoc += batch.rows.count
             for row in batch.rows {
-                let art = row.article
-                try insArticle.run([
-                    .int(Int64(nextDoc)), .text(art.id), .text(art.source), .int(Int64(art.line)), .text(art.title),
-                    art.url.map(SQLValue.text) ?? .null, art.author.map(SQLValue.text) ?? .null,
-                    art.date.map(SQLValue.text) ?? .null, art.feed.map(SQLValue.text) ?? .null,
-                    .text(row.encodedBlocks), .text(row.encodedLinks), .int(Int64(row.words)),
-                    .int(Int64(row.titleLength)), .int(Int64(row.headingLength)), .int(Int64(row.bodyLength)),
-                    .int(Int64(row.passageLength)), .int(Int64(row.passageCount)),
-                ])
-                nextDoc += 1
                 sums[0] += 1; sums[1] += Int64(row.titleLength); sums[2] += Int64(row.headingLength)
                 sums[3] += Int64(row.bodyLength); sums[4] += Int64(row.passageLength); sums[5] += Int64(row.passageCount)
             }
@@ -193,10 +187,24 @@ extension IndexWriter {
             // In key order: the terms table is a WITHOUT ROWID b-tree, so appends keep its pages full.
             let order = IndexWriter.byteOrder(table.terms)
             timer.mark("sort terms")
-            var docs: [UInt8] = [], passages: [UInt8] = []
-            for i in order {
-                table.postings(of: i, docs: &docs, passages: &passages)
-                try putTerm.run([.text(table.terms[i]), .int(Int64(table.builders[i].df)), .blob(docs), .blob(passages)])
+            // The workers gather the postings of runs of terms; this thread writes them, in order.
+            nonisolated(unsafe) let postings = table   // read only from here on
+            let run = 2048
+            let gatherer = OrderedPipeline<TermRun>(jobs: (order.count + run - 1) / run, workers: workers,
+                                                    window: 2 * workers + 2) { _, j in
+                postings.gather(order[(j * run)..<min(j * run + run, order.count)])
+            }
+            defer { gatherer.cancel() }
+            let insertTerms = try BatchedInsert(db, into: "terms", columns: ["term", "df", "docs", "passages"], rowsPerStatement: 64)
+            while let r = gatherer.next() {
+                try r.bytes.withUnsafeBufferPointer { bytes in
+                    try insertTerms.insert(count: r.terms.count) { statement, k, first in
+                        try statement.bind(borrowedText: UnsafeBufferPointer(rebasing: bytes[r.names[k]]), at: first)
+                        try statement.bind(.int(Int64(table.builders[r.terms[k]].df)), at: first + 1)
+                        try statement.bind(borrowedBlob: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.docs[k]])), at: first + 2)
+                        try statement.bind(borrowedBlob: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.passages[k]])), at: first + 3)
+                    }
+                }
             }
             termCount = Int64(table.terms.count)
         } else {
@@ -248,19 +256,30 @@ extension IndexWriter {
     }
 
     /// The indices of `terms` in UTF-8 byte order (SQLite's BINARY collation): by their first eight
-    /// bytes, then by the rest where those are equal.
+    /// bytes as an integer, then by the rest where those are equal.
     static func byteOrder(_ terms: [String]) -> [Int] {
+        var bytes: [UInt8] = [], starts: [Int] = []
+        starts.reserveCapacity(terms.count + 1)
+        for t in terms { starts.append(bytes.count); bytes.append(contentsOf: t.utf8) }
+        starts.append(bytes.count)
         var keys: [(prefix: UInt64, index: Int)] = []
         keys.reserveCapacity(terms.count)
-        for (i, t) in terms.enumerated() {
-            var prefix: UInt64 = 0, k = 0
-            for b in t.utf8.prefix(8) { prefix |= UInt64(b) << UInt64(56 - 8 * k); k += 1 }
+        for i in terms.indices {
+            var prefix: UInt64 = 0
+            for (k, b) in bytes[starts[i]..<min(starts[i] + 8, starts[i + 1])].enumerated() { prefix |= UInt64(b) << UInt64(56 - 8 * k) }
             keys.append((prefix, i))
         }
-        keys.sort { a, b in
-            if a.prefix != b.prefix { return a.prefix < b.prefix }
-            return terms[a.index].utf8.lexicographicallyPrecedes(terms[b.index].utf8)
+        bytes.withUnsafeBufferPointer { b in
+            keys.sort { x, y in
+                if x.prefix != y.prefix { return x.prefix < y.prefix }
+                let xs = UnsafeBufferPointer(rebasing: b[starts[x.index]..<starts[x.index + 1]])
+                let ys = UnsafeBufferPointer(rebasing: b[starts[y.index]..<starts[y.index + 1]])
+                let common = min(xs.count, ys.count)
+                let c = common == 0 ? 0 : memcmp(xs.baseAddress!, ys.baseAddress!, common)
+                return c != 0 ? c < 0 : xs.count < ys.count
+            }
         }
         return keys.map(\.index)
     }
+
 }

@@ -51,9 +51,36 @@ struct PostingTable {
 
     /// The encoded postings of term `g`.
     func postings(of g: Int, docs: inout [UInt8], passages: inout [UInt8]) {
-        lists.bytes(of: 2 * g, into: &docs)
-        lists.bytes(of: 2 * g + 1, into: &passages)
+        docs.removeAll(keepingCapacity: true)
+        lists.append(2 * g, to: &docs)
+        passages.removeAll(keepingCapacity: true)
+        lists.append(2 * g + 1, to: &passages)
     }
+
+    /// The names and encoded postings of `terms`, laid end to end.
+    func gather(_ terms: ArraySlice<Int>) -> TermRun {
+        var run = TermRun(terms: Array(terms))
+        for g in terms {
+            let name = run.bytes.count
+            run.bytes.append(contentsOf: self.terms[g].utf8)
+            run.names.append(name..<run.bytes.count)
+            let start = run.bytes.count
+            lists.append(2 * g, to: &run.bytes)
+            let middle = run.bytes.count
+            lists.append(2 * g + 1, to: &run.bytes)
+            run.docs.append(start..<middle)
+            run.passages.append(middle..<run.bytes.count)
+        }
+        return run
+    }
+}
+
+/// A run of terms for writing: term `terms[k]` is named `bytes[names[k]]` and has postings
+/// `bytes[docs[k]]` and `bytes[passages[k]]`.
+struct TermRun {
+    var terms: [Int]
+    var bytes: [UInt8] = []
+    var names: [Range<Int>] = [], docs: [Range<Int>] = [], passages: [Range<Int>] = []
 }
 
 /// Postings of one term accumulated during an index run, already delta + varint encoded, so a
@@ -176,9 +203,8 @@ struct ByteLists {
         }
     }
 
-    /// The bytes of a list, in order, in place of `out`'s.
-    func bytes(of list: Int, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
+    /// Appends the bytes of a list to `out`, in order.
+    func append(_ list: Int, to out: inout [UInt8]) {
         let l = lists[list]
         var chunk = l.first, size = ByteLists.firstChunk
         while chunk >= 0 {
