@@ -28,7 +28,7 @@ extension IndexWriter {
     }
 
     static let batchArticles = 512
-    static let pieceBytes = 1 << 20
+    static let pieceBytes = 1 << 21
 
     /// Writes the changes inside the caller's transaction: deletes the articles of changed and removed
     /// files, inserts the new ones batch by batch, and merges their postings into each affected term.
