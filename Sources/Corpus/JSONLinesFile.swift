@@ -67,6 +67,19 @@ public struct JSONLinesFile: Sendable {
         return out
     }
 
+    /// Gives the memory of a piece's bytes back to the system, for a reader that parses a large file
+    /// once, front to back, and needs no byte of the piece again (they read as zeros afterwards). Only
+    /// whole pages inside the piece are released, so the pieces around it are untouched.
+    public func discard(_ piece: Piece) {
+        text.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
+            let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (Int(bitPattern: base + piece.range.lowerBound) + pageSize - 1) / pageSize * pageSize
+            let end = Int(bitPattern: base + piece.range.upperBound) / pageSize * pageSize
+            if end > start { madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+        }
+    }
+
     /// The whole file at once, as `ArticleParser.parse` returns it.
     public func parseWhole() throws(CorpusError) -> ParsedFile {
         var tally = JSONLinesTally()

@@ -151,6 +151,8 @@ extension IndexWriter {
             inserting += ContinuousClock.now - insertStart
             fileArticles += batch.rows.count
             if let piece = result.piece { tally.add(piece) }
+            // Parsed and written: a JSON Lines file's bytes are not needed again.
+            if case .lines(_, let piece) = jobs[k], case .jsonLines(let file) = c.content { file.discard(piece) }
             if case .lines(_, let piece) = jobs[k] { done += piece.lines } else { done += batch.rows.count }
             progress?(done, total)
 
