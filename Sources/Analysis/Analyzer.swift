@@ -242,30 +242,30 @@ public final class Analyzer: @unchecked Sendable {
 }
 
 /// Open-addressing map from an ASCII word as written to the term ids the chain gives it (none for a
-/// stop word). A word's first eight bytes are kept in its slot, the rest in `tails`; the ids of a word
-/// with more than one are in `pool`.
+/// stop word), in 16-byte slots so that the hot part stays in cache. A slot holds the word's first eight
+/// bytes and, for a word of at most eight bytes with one id, that id; anything else (the rest of a
+/// longer word, then the ids) is in `extra`.
 struct WordTable {
     struct Slot {
         /// The word's first (up to) eight bytes, little-endian, zero-padded.
         var head: UInt64 = 0
-        /// The high half of the word's hash, which also picks its first slot.
-        var check: UInt32 = 0
+        /// Bits of the word's hash, to skip most unequal slots at a glance.
+        var check: UInt16 = 0
         /// 0 for an empty slot (words are never empty).
-        var length: UInt16 = 0
-        var count: UInt16 = 0
-        /// The id when `count` is 1, else the offset of the ids in `pool`.
+        var length: UInt8 = 0
+        var count: UInt8 = 0
+        /// The id, or the offset in `extra` of the word's tail then its ids (see `inline`).
         var value: Int32 = 0
-        /// Offset in `tails` of bytes 8 ..< length.
-        var tail: Int32 = 0
+        /// Whether `value` is the id itself.
+        var inline: Bool { count == 1 && length <= 8 }
     }
     var slots: [Slot] = []
-    var tails: [UInt8] = []
-    var pool: [Int32] = []
+    var extra: [UInt8] = []
     var count = 0
     var mask = -1
     /// Past this many words the table stops growing (ids are then recomputed, never wrong).
     static let limit = 1 << 21
-    static let maxLength = 255
+    static let maxLength = 255, maxIDs = 255
 
     /// Bytes `start ..< end` (at most 8) as a little-endian integer.
     @inline(__always) static func load(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
@@ -295,13 +295,13 @@ struct WordTable {
         guard mask > 0 else { return -1 }
         let len = end - start
         let head = WordTable.load(b, start, min(start + 8, end))
-        let check = UInt32(truncatingIfNeeded: h >> 32)
-        var s = Int(check) & mask
+        let check = UInt16(truncatingIfNeeded: h >> 48)
+        var s = Int(truncatingIfNeeded: h) & mask
         while true {
             let slot = slots[s]
             if slot.length == 0 { return -1 }
             if slot.check == check && Int(slot.length) == len && slot.head == head
-                && (len <= 8 || tailMatches(b, start + 8, end, at: Int(slot.tail))) {
+                && (len <= 8 || tailMatches(b, start + 8, end, at: Int(slot.value))) {
                 return s
             }
             s = (s + 1) & mask
@@ -309,7 +309,7 @@ struct WordTable {
     }
 
     @inline(__always) func tailMatches(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, at offset: Int) -> Bool {
-        tails.withUnsafeBufferPointer { t in
+        extra.withUnsafeBufferPointer { t in
             for k in 0..<(end - start) where t[offset + k] != b[start + k] { return false }
             return true
         }
@@ -317,39 +317,49 @@ struct WordTable {
 
     @inline(__always) func forEachID(_ s: Int, _ body: (Int32) -> Void) {
         let slot = slots[s]
-        if slot.count == 1 { body(slot.value); return }
-        for k in 0..<Int(slot.count) { body(pool[Int(slot.value) + k]) }
+        if slot.inline { body(slot.value); return }
+        guard slot.count > 0 else { return }
+        let ids = Int(slot.value) + max(0, Int(slot.length) - 8)
+        extra.withUnsafeBytes { e in
+            for k in 0..<Int(slot.count) { body(e.loadUnaligned(fromByteOffset: ids + 4 * k, as: Int32.self)) }
+        }
     }
 
     /// Adds a word (not present) with its ids; returns its slot, or -1 when the word is not kept.
     mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash h: UInt64, ids: [Int32]) -> Int {
         let len = end - start
-        if count >= WordTable.limit || len > WordTable.maxLength || ids.count > Int(UInt16.max) { return -1 }
-        if (count + 1) * 2 > mask + 1 { grow() }
+        if count >= WordTable.limit || len > WordTable.maxLength || ids.count > WordTable.maxIDs { return -1 }
+        if (count + 1) * 4 > (mask + 1) * 3 { grow() }
         var slot = Slot()
         slot.head = WordTable.load(b, start, min(start + 8, end))
-        slot.check = UInt32(truncatingIfNeeded: h >> 32)
-        slot.length = UInt16(len)
-        slot.count = UInt16(ids.count)
-        if ids.count == 1 { slot.value = ids[0] } else { slot.value = Int32(pool.count); pool += ids }
-        if len > 8 {
-            slot.tail = Int32(tails.count)
-            tails.append(contentsOf: UnsafeBufferPointer(rebasing: b[(start + 8)..<end]))
+        slot.check = UInt16(truncatingIfNeeded: h >> 48)
+        slot.length = UInt8(len)
+        slot.count = UInt8(ids.count)
+        if slot.inline { slot.value = ids[0] } else {
+            slot.value = Int32(extra.count)
+            if len > 8 { extra.append(contentsOf: UnsafeBufferPointer(rebasing: b[(start + 8)..<end])) }
+            for id in ids { withUnsafeBytes(of: id) { extra.append(contentsOf: $0) } }
         }
-        var s = Int(slot.check) & mask
+        var s = Int(truncatingIfNeeded: h) & mask
         while slots[s].length != 0 { s = (s + 1) & mask }
         slots[s] = slot
         count += 1
         return s
     }
 
+    /// Doubles the slots; each word is hashed again from its bytes.
     mutating func grow() {
         let old = slots
         let capacity = max(1024, (mask + 1) * 2)
         slots = [Slot](repeating: Slot(), count: capacity)
         mask = capacity - 1
+        var word = [UInt8](repeating: 0, count: WordTable.maxLength + 8)
         for slot in old where slot.length != 0 {
-            var s = Int(slot.check) & mask
+            let len = Int(slot.length)
+            withUnsafeBytes(of: slot.head.littleEndian) { h in for k in 0..<min(8, len) { word[k] = h[k] } }
+            for k in 8..<max(8, len) { word[k] = extra[Int(slot.value) + k - 8] }
+            let h = word.withUnsafeBufferPointer { WordTable.hash($0, 0, len) }
+            var s = Int(truncatingIfNeeded: h) & mask
             while slots[s].length != 0 { s = (s + 1) & mask }
             slots[s] = slot
         }
