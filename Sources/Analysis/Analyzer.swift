@@ -14,6 +14,7 @@ public final class Analyzer: @unchecked Sendable {
     let filters: [any TokenFilter]
     let stemmer: Stemmer?
     let stopWords: Set<String>
+    let longestStopWord: Int
 
     /// The vocabulary: every distinct term this analyzer has produced, by id.
     var vocabulary: [String] = []
@@ -29,6 +30,13 @@ public final class Analyzer: @unchecked Sendable {
         self.filters = filters
         self.stemmer = stemmer
         self.stopWords = stop.words
+        longestStopWord = stop.words.map(\.utf8.count).max() ?? 0
+    }
+
+    /// Makes room for `terms` vocabulary entries (an index worker expects many).
+    public func reserveCapacity(terms: Int) {
+        vocabulary.reserveCapacity(terms)
+        vocabularyIDs.reserveCapacity(terms)
     }
 
     public func analyze(_ text: String) -> [Token] {
@@ -142,7 +150,7 @@ public final class Analyzer: @unchecked Sendable {
                         let ids = simpleWordIDs(bytes, start, e, &table)
                         // A lowercase or all-digit word may have been added on the way, as its own folded form.
                         slot = table.find(bytes, start, e, hash: hash)
-                        if slot < 0 { slot = table.insert(bytes, start, e, hash: hash, ids: ids) }
+                        if slot < 0 { slot = ids.withUnsafeBufferPointer { table.insert(bytes, start, e, hash: hash, ids: $0) } }
                         if slot < 0 { for id in ids { emit(id, position, start, end) } }
                     }
                     if slot >= 0 { table.forEachID(slot) { emit($0, position, start, end) } }
@@ -168,6 +176,8 @@ public final class Analyzer: @unchecked Sendable {
         let len = end - start
         var hasUpper = false, hasDigit = false, hasUnderscore = false, hasLetter = false
         var folded = [UInt8](repeating: 0, count: len)
+        var out: [Int32] = []
+        out.reserveCapacity(4)
         for k in 0..<len {
             let b = bytes[start + k]
             if b >= 0x41 && b <= 0x5A { hasUpper = true; hasLetter = true; folded[k] = b | 0x20 }
@@ -176,7 +186,6 @@ public final class Analyzer: @unchecked Sendable {
                 folded[k] = b
             }
         }
-        var out: [Int32] = []
         let whole = hasUnderscore || (hasDigit && hasLetter) ? termID(folded: folded[0..<len]) : termID(folded: folded[0..<len], &table)
         if whole >= 0 { out.append(whole) }
         // CodeSplitFilter.parts: nothing to split in lowercase words or in numbers without letters.
@@ -184,6 +193,7 @@ public final class Analyzer: @unchecked Sendable {
         if Tokenizer.isDigit(bytes[start]) && !hasLetter { return out }
         // Parts are contiguous runs between underscores and case or digit boundaries.
         var parts: [(Int, Int)] = []
+        parts.reserveCapacity(8)
         var cs = -1   // start of the current part, -1 when empty
         for k in 0..<len {
             let c = bytes[start + k]
@@ -219,7 +229,10 @@ public final class Analyzer: @unchecked Sendable {
             var id: Int32 = -1
             if slot >= 0 { table.forEachID(slot) { id = $0 }; return id }
             id = termID(folded: folded)
-            _ = table.insert(p, 0, p.count, hash: hash, ids: id >= 0 ? [id] : [])
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1) { one in
+                one[0] = id
+                _ = table.insert(p, 0, p.count, hash: hash, ids: UnsafeBufferPointer(rebasing: one[0..<(id >= 0 ? 1 : 0)]))
+            }
             return id
         }
     }
@@ -235,8 +248,8 @@ public final class Analyzer: @unchecked Sendable {
     /// The term id of a folded ASCII word after the stop list and the stemmer, -1 when dropped.
     func termID(folded: ArraySlice<UInt8>) -> Int32 {
         let word = String(decoding: folded, as: UTF8.self)
-        if stopWords.contains(word) { return -1 }
-        let stemmed = stemmer?.stem(word) ?? word
+        if folded.count <= longestStopWord && stopWords.contains(word) { return -1 }
+        let stemmed = stemmer?.stemOnce(word) ?? word
         return stemmed.isEmpty ? -1 : id(of: stemmed)
     }
 }
@@ -326,7 +339,7 @@ struct WordTable {
     }
 
     /// Adds a word (not present) with its ids; returns its slot, or -1 when the word is not kept.
-    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash h: UInt64, ids: [Int32]) -> Int {
+    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash h: UInt64, ids: UnsafeBufferPointer<Int32>) -> Int {
         let len = end - start
         if count >= WordTable.limit || len > WordTable.maxLength || ids.count > WordTable.maxIDs { return -1 }
         if (count + 1) * 4 > (mask + 1) * 3 { grow() }

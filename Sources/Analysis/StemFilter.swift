@@ -11,19 +11,22 @@ public final class Stemmer: @unchecked Sendable {
     }
     deinit { if let stemmer { sb_stemmer_delete(stemmer) } }
 
-    public func stem(_ word: String) -> String {
+    public func stem(_ word: String) -> String { stem(word, caching: true) }
+
+    /// `stem` without the cache, for a caller that keeps the results itself (the analyzer's word table).
+    public func stemOnce(_ word: String) -> String { stem(word, caching: false) }
+
+    private func stem(_ word: String, caching: Bool) -> String {
         guard let stemmer, word.utf8.count > 2 else { return word }
-        if word.utf8.contains(where: { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2E }) { return word }
-        if let hit = cache[word] { return hit }
         var w = word
-        let stemmed: String = w.withUTF8 { buf in
-            guard let base = buf.baseAddress,
-                  let out = sb_stemmer_stem(stemmer, base, Int32(buf.count)) else { return word }
-            let len = Int(sb_stemmer_length(stemmer))
-            return String(decoding: UnsafeBufferPointer(start: out, count: len), as: UTF8.self)
+        return w.withUTF8 { buf in
+            for b in buf where (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2E { return word }
+            if caching, let hit = cache[word] { return hit }
+            guard let base = buf.baseAddress, let out = sb_stemmer_stem(stemmer, base, Int32(buf.count)) else { return word }
+            let stemmed = String(decoding: UnsafeBufferPointer(start: out, count: Int(sb_stemmer_length(stemmer))), as: UTF8.self)
+            if caching && cache.count < 200_000 { cache[word] = stemmed }
+            return stemmed
         }
-        if cache.count < 200_000 { cache[word] = stemmed }
-        return stemmed
     }
 }
 

@@ -15,7 +15,10 @@ final class TermCounter: @unchecked Sendable {
     /// Vocabulary ids below this have been handed out in some batch's `newTerms`.
     var published = 0
 
-    init(analyzer: Analyzer = Analyzer()) { self.analyzer = analyzer }
+    init(analyzer: Analyzer = Analyzer()) {
+        self.analyzer = analyzer
+        analyzer.reserveCapacity(terms: 1 << 17)
+    }
 }
 
 /// An article's row in the `articles` table, but for its doc number. Its text columns lie in the batch's
