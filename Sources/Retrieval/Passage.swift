@@ -83,32 +83,35 @@ public enum Chunker {
         return out
     }
 
-    /// Whitespace-separated words (space, newline, tab, CR). Counts word starts eight bytes at a time.
+    /// Whitespace-separated words (space, newline, tab, CR).
     public static func wordCount(_ s: String) -> Int {
         var s = s
-        return s.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            var count = 0, i = 0
-            // 0x80 when the byte before the current one is whitespace (or there is none).
-            var previous: UInt64 = 0x80
-            while i + 8 <= bytes.count {
-                let space = spaceLanes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
-                // Word starts: 0x80 in lanes that are not whitespace after one that is; the multiply sums
-                // the lanes into the top byte (cheaper than a population count without POPCNT).
-                let starts = ~space & (space << 8 | previous) & 0x8080_8080_8080_8080
-                count += Int(((starts >> 7) &* 0x0101_0101_0101_0101) >> 56)
-                previous = space >> 56 & 0x80
-                i += 8
-            }
-            while i < bytes.count {
-                let b = bytes[i]
-                let space: UInt64 = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D ? 0x80 : 0
-                if space == 0 && previous != 0 { count += 1 }
-                previous = space
-                i += 1
-            }
-            return count
+        return s.withUTF8(wordCount)
+    }
+
+    /// Counts word starts eight bytes at a time.
+    static func wordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0, i = 0
+        // 0x80 when the byte before the current one is whitespace (or there is none).
+        var previous: UInt64 = 0x80
+        while i + 8 <= bytes.count {
+            let space = spaceLanes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+            // Word starts: 0x80 in lanes that are not whitespace after one that is; the multiply sums
+            // the lanes into the top byte (cheaper than a population count without POPCNT).
+            let starts = ~space & (space << 8 | previous) & 0x8080_8080_8080_8080
+            count += Int(((starts >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            previous = space >> 56 & 0x80
+            i += 8
         }
+        while i < bytes.count {
+            let b = bytes[i]
+            let space: UInt64 = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D ? 0x80 : 0
+            if space == 0 && previous != 0 { count += 1 }
+            previous = space
+            i += 1
+        }
+        return count
     }
 
     /// 0x80 in each byte of `w` that is a space, newline, tab or CR, 0 in the others.
