@@ -114,11 +114,9 @@ struct AnswerComposer {
         let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
             for c in scored.prefix(25) {
-                let l = "  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))\n"
-                _ = l.withCString { write(2, $0, strlen($0)) }
+                debugLine("  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))")
             }
-            let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
+            debugLine("debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)")
         }
         // Answer type: a question about a price needs a price among the best sentences.
         let lowerQ = question.lowercased()
@@ -128,6 +126,11 @@ struct AnswerComposer {
         }
         if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare >= 0.5 || !unknownNames.isEmpty)) {
             return abstain(call, hits: hits)
+        }
+        if call.target == nil {
+            let missing = namesWithoutEvidence(QuestionName.of(question), best: scored.prefix(3), units: units, articles: storedByDoc)
+            if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: names without evidence \(missing)") }
+            if !missing.isEmpty { return abstain(call, hits: hits) }
         }
 
         // Greedy selection under a word budget, skipping near-duplicates.
@@ -192,19 +195,36 @@ struct AnswerComposer {
     /// Names and identifiers in the question that the corpus never mentions ("asyncio", "Android",
     /// "NSPersistentCloudKitContainer"): a question about something the articles do not know.
     static func unknownNames(in question: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
-        var out: [String] = []
-        let words = question.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        for (i, raw) in words.enumerated() {
-            let w = String(raw).trimmingCharacters(in: "?,;:!\"'“”‘’()")
-            guard w.count >= 2, let first = w.first else { continue }
-            let codeLike = w.contains(".") && !w.hasSuffix(".") || w.contains("_") || w.contains("(")
-                || (w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
-            let capitalised = first.isUppercase && i > 0
-            guard codeLike || capitalised else { continue }
-            let terms = analyzer.terms(String(w))
-            if let whole = terms.first, searcher.documentFrequency(whole) == 0 { out.append(String(w)) }
+        QuestionName.of(question).compactMap { name in
+            guard let whole = analyzer.terms(name.text).first, searcher.documentFrequency(whole) == 0 else { return nil }
+            return name.text
         }
-        return out
+    }
+
+    /// Names of the question that none of the best candidate sentences mentions, counting the two
+    /// sentences either side, the section heading and the article's title, author and feed.
+    /// "Go modules" answered from "go to Build Settings" lacks its name; so does "confirmation()"
+    /// answered from "it confirms the addition".
+    func namesWithoutEvidence(_ names: [QuestionName], best: ArraySlice<(unit: SentenceUnit, score: Double, cov: Double)>,
+                              units: [(SentenceUnit, Double)], articles: [Int: StoredArticle]) -> [String] {
+        guard !names.isEmpty else { return [] }
+        var region = ""
+        for c in best {
+            let u = c.unit
+            for (v, _) in units where v.doc == u.doc && abs(v.index - u.index) <= 2 { region += v.text + "\n" }
+            region += (u.heading ?? "") + "\n"
+            if let a = articles[u.doc]?.article {
+                region += a.title + "\n" + (a.author ?? "") + "\n" + (a.feed ?? "") + "\n"
+            }
+        }
+        let lowered = region.lowercased()
+        return names.filter { !$0.isMentioned(in: lowered) }.map(\.text)
+    }
+
+    /// One line on stderr for `LORE_DEBUG_ANSWER=1`.
+    func debugLine(_ text: String) {
+        let line = text + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
     static func continues(_ s: String) -> Bool {

@@ -25,6 +25,31 @@ import Testing
         #expect(r.answer.contains("couldn't find"))
     }
 
+    /// The words match articles, but the thing named does not: "Express" the web framework is not
+    /// "express" the verb, and a call to `reconcile()` is not the word "reconciled".
+    @Test(arguments: ["How do I add middleware to an Express server?", "What does the SwiftUI reconcile() call return?"])
+    func abstainsWhenTheEvidenceLacksTheNamedThing(question: String) throws {
+        let r = try SeedAssistant.ask(question)
+        #expect(r.abstained, "\(question): \(r.answer)")
+    }
+
+    @Test func answersWhenTheEvidenceNamesIt() throws {
+        let r = try SeedAssistant.ask("Is there a way to express a protocol requirement for a static property?")
+        #expect(!r.abstained)
+        let names = try SeedAssistant.ask("When does the Xcode Preview fail to render?")
+        #expect(!names.abstained, "\(names.answer)")
+    }
+
+    @Test func questionNamesAreCapitalisedOrCodeLike() {
+        let names = QuestionName.of("Does Donny Wals' post on Combine call sink()? What about iOS 18. Metal then")
+        #expect(names.map(\.text) == ["Donny", "Wals", "Combine", "sink", "iOS"])
+        #expect(names.first { $0.text == "sink" }?.isCall == true)
+        #expect(QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "call .sink(receivevalue:)"))
+        #expect(!QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "the kitchen sink"))
+        #expect(!QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "a good idea"))
+        #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
+    }
+
     @Test func summarizesOneArticleInReadingOrder() throws {
         let r = try SeedAssistant.ask("summarize the singleton article")
         #expect(r.call.tool == .summarize)
