@@ -80,6 +80,7 @@ struct AnswerComposer {
             for u in SentenceUnits.of(s, analyzer: analyzer) { units.append((u, prior)) }
         }
         let qset = Set(qTerms)
+        let sides = kind == .comparison ? comparisonSides(question) : []
         func coverage(_ terms: Set<String>) -> Double {
             var m = 0.0
             for t in qset where terms.contains(t) { m += idf[t] ?? 0 }
@@ -101,9 +102,21 @@ struct AnswerComposer {
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
             if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
             if u.isCode { s *= 0.6 }
+            // A comparison is answered by a sentence that speaks of both sides at once.
+            if sides.count == 2, sides.allSatisfy({ !u.terms.isDisjoint(with: $0) }) { s += 0.15 }
+            // Sentences about the article itself ("In this post I showed you…") restate, they don't answer.
+            if !u.isCode && AnswerComposer.isAboutTheArticle(u.text) { s *= 0.7 }
             // Captions and labels (short, no sentence punctuation) restate the topic without saying anything.
             if !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last, !".!?:".contains(last) { s *= 0.75 }
             scored.append((u, s, max(own, 0.8 * ctx)))
+        }
+        // The answer usually lives in one section: every sentence of a section shares in its best sentence's score.
+        let sectionWeight = 0.6
+        var sectionBest: [String: Double] = [:]
+        for c in scored { let k = "\(c.unit.doc)|\(c.unit.heading ?? "")"; sectionBest[k] = max(sectionBest[k] ?? 0, c.score) }
+        let topSection = max(sectionBest.values.max() ?? 1, 1e-9)
+        for i in scored.indices {
+            scored[i].score += sectionWeight * (sectionBest["\(scored[i].unit.doc)|\(scored[i].unit.heading ?? "")"] ?? 0) / topSection
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
 
@@ -113,7 +126,7 @@ struct AnswerComposer {
         let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
         let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
-            for c in scored.prefix(25) {
+            for c in scored.prefix(String(cString: getenv("LORE_DEBUG_ANSWER")) == "all" ? scored.count : 25) {
                 debugLine("  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))")
             }
             debugLine("debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)")
@@ -148,10 +161,17 @@ struct AnswerComposer {
             if words + c.unit.words > budget && !picked.isEmpty { continue }
             picked.append((c.unit, c.score)); words += c.unit.words
             covered.formUnion(c.unit.terms.intersection(qset))
+            // A pick that leans on what came before ("With GCD, it can happen…") brings the sentence before it.
+            if AnswerComposer.refersBack(c.unit.text),
+               let prev = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index - 1 })?.0,
+               !prev.isCode, prev.words < 40, words + prev.words <= budget + 20, !AnswerComposer.isFiller(prev.text),
+               !prev.text.hasSuffix(":"), !picked.contains(where: { $0.0.doc == prev.doc && $0.0.index == prev.index }) {
+                picked.append((prev, c.score - 0.001)); words += prev.words
+            }
             // Facts sit next to the sentence that matched best: each pick brings the sentence after it.
             if let next = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index + 1 })?.0,
-               !next.isCode, next.words < 40, words + next.words <= budget + 20,
-               AnswerComposer.continues(next.text) || !c.unit.text.hasSuffix(":"),
+               !next.isCode, next.words < 40, words + next.words <= budget + 20, !AnswerComposer.isFiller(next.text),
+               AnswerComposer.continues(next.text) || (!c.unit.text.hasSuffix(":") && !next.terms.isDisjoint(with: qset)),
                !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
                 picked.append((next, c.score - 0.001)); words += next.words
             }
@@ -168,15 +188,26 @@ struct AnswerComposer {
                 }
             }
         }
-        if kind == .comparison { ensureBothSides(question: question, scored: scored, picked: &picked) }
+        if sides.count == 2 { ensureBothSides(sides, scored: scored, picked: &picked) }
+        if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: picked \(picked.map { "d\($0.0.doc)#\($0.0.index)" })") }
 
         // Order: by article rank, then reading order; number citations by first use.
         let rank = Dictionary(uniqueKeysWithValues: hits.enumerated().map { ($1.doc, $0) })
         picked.sort { (rank[$0.0.doc] ?? 99, $0.0.index) < (rank[$1.0.doc] ?? 99, $1.0.index) }
         var numbers: [Int: Int] = [:]
         var cites: [Citation] = []
-        var parts: [String] = []
+        // One paragraph per section, led by the section's heading when it says something of its own.
+        var paragraphs: [[String]] = []
+        var section: (doc: Int, heading: String?)? = nil
         for (u, _) in picked {
+            if section == nil || section!.doc != u.doc || section!.heading != u.heading {
+                section = (u.doc, u.heading)
+                paragraphs.append([])
+                if let h = u.heading, let title = storedByDoc[u.doc]?.article.title,
+                   let lead = AnswerComposer.leadIn(heading: h, title: title) {
+                    paragraphs[paragraphs.count - 1].append("**\(lead)**\n")
+                }
+            }
             if numbers[u.doc] == nil, let s = storedByDoc[u.doc] {
                 numbers[u.doc] = cites.count + 1
                 let passages = (try? assistant.store.passages(doc: u.doc)) ?? []
@@ -184,9 +215,11 @@ struct AnswerComposer {
                                       date: s.article.date, passage: SentenceUnits.passage(containing: u.text, in: passages)))
             }
             let n = numbers[u.doc] ?? 1
-            if u.isCode { parts.append("\n```\n\(u.text)\n```\n[\(n)]") } else { parts.append("\(u.text) [\(n)]") }
+            if u.isCode { paragraphs[paragraphs.count - 1].append("\n```\n\(u.text)\n```\n[\(n)]") }
+            else { paragraphs[paragraphs.count - 1].append("\(u.text) [\(n)]") }
         }
-        var answer = parts.joined(separator: " ").replacing(" \n", with: "\n")
+        var answer = paragraphs.map { $0.joined(separator: " ").replacing("\n ", with: "\n").replacing(" \n", with: "\n") }
+            .joined(separator: "\n\n")
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
         let focus = call.target ?? cites.first?.ref
         return Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: focus)
@@ -207,6 +240,9 @@ struct AnswerComposer {
     /// answered from "it confirms the addition".
     func namesWithoutEvidence(_ names: [QuestionName], best: ArraySlice<(unit: SentenceUnit, score: Double, cov: Double)>,
                               units: [(SentenceUnit, Double)], articles: [Int: StoredArticle]) -> [String] {
+        // An identifier the corpus knows ("DispatchQueue") may be discussed without being spelled out
+        // ("serial queues"); a call or a plain capitalised word has to be there as written.
+        let names = names.filter { !$0.isCode || $0.isCall }
         guard !names.isEmpty else { return [] }
         var region = ""
         for c in best {
@@ -227,9 +263,26 @@ struct AnswerComposer {
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
+    /// A pronoun or connective among the first words: the sentence needs the one before it.
+    static func refersBack(_ s: String) -> Bool {
+        if continues(s) { return true }
+        let first = s.lowercased().split(separator: " ").prefix(5).map { String($0).trimmingCharacters(in: ",.;:") }
+        for (i, w) in first.prefix(4).enumerated() {
+            if ["this", "that", "these", "those", "they", "them", "such", "also"].contains(w) { return true }
+            // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
+            if w == "it" && !(i + 1 < first.count && ["is", "was"].contains(first[i + 1])) { return true }
+        }
+        return false
+    }
+
     static func continues(_ s: String) -> Bool {
         let w = s.split(separator: " ").first.map { String($0).lowercased() } ?? ""
-        return ["this", "that", "these", "it", "so", "because", "which", "however,", "but", "instead,", "otherwise,", "therefore,"].contains(w)
+        let words = s.lowercased().split(separator: " ", maxSplits: 2)
+        if w == "it", words.count > 1 { return !["is", "was"].contains(String(words[1])) }
+        if ["this", "that", "these", "those", "its", "so", "because", "which", "however,", "but", "instead,", "otherwise,",
+            "therefore,", "then", "then,", "also,", "finally,", "first,", "next,", "now,", "thus,", "here,", "that's", "it's"].contains(w) { return true }
+        let l = s.lowercased()
+        return ["for that", "to do that", "to do so", "for this", "in that case", "as a result", "this way", "for example", "for instance"].contains { l.hasPrefix($0) }
     }
 
     func cueBonus(_ kind: Kind, _ u: SentenceUnit) -> Double {
@@ -250,21 +303,57 @@ struct AnswerComposer {
         }
     }
 
-    /// For "X vs Y", make sure both sides have a sentence.
-    func ensureBothSides(question: String, scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
+    /// The two things a comparison sets against each other, as analysed terms each side has alone:
+    /// "weak and unowned references" → [weak], [unown].
+    func comparisonSides(_ question: String) -> [Set<String>] {
         let lower = question.lowercased()
-        var sides: [String] = []
-        for sep in [" and ", " vs ", " versus ", " compared with ", " compared to ", " or "] where lower.contains(sep) {
+        for sep in [" vs ", " versus ", " compared with ", " compared to ", " and ", " or "] where lower.contains(sep) {
             let parts = lower.components(sep)
-            if parts.count == 2 { sides = [parts[0], parts[1]]; break }
+            guard parts.count == 2 else { continue }
+            let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
+            let sides = [a.subtracting(b), b.subtracting(a)]
+            if sides.allSatisfy({ !$0.isEmpty }) { return sides }
         }
-        guard sides.count == 2 else { return }
-        for side in sides {
-            let terms = Set(analyzer.terms(side)).subtracting(Set(analyzer.terms(sides[0] == side ? sides[1] : sides[0])))
-            guard !terms.isEmpty else { continue }
+        return []
+    }
+
+    /// For "X vs Y", make sure both sides have a sentence.
+    func ensureBothSides(_ sides: [Set<String>], scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
+        for terms in sides {
             if picked.contains(where: { !$0.0.terms.isDisjoint(with: terms) }) { continue }
             if let c = scored.first(where: { !$0.unit.terms.isDisjoint(with: terms) && !$0.unit.isCode }) { picked.append((c.unit, c.score)) }
         }
+    }
+
+    /// A section heading worth showing above the sentences taken from that section: not the article's
+    /// title again, not "Conclusion", and short; list numbering ("2. ") is dropped.
+    static func leadIn(heading: String, title: String) -> String? {
+        var h = Substring(heading.trimmingCharacters(in: " \t"))
+        if let dot = h.firstIndex(of: "."), dot < h.endIndex, h[..<dot].allSatisfy({ $0.isNumber }), !h[..<dot].isEmpty {
+            h = h[h.index(after: dot)...].drop(while: { $0 == " " })
+        }
+        let text = String(h)
+        let words = text.split(separator: " ").count
+        guard words >= 1, words <= 12, text.lowercased() != title.lowercased(), text.contains(where: { $0.isLetter }) else { return nil }
+        let generic: Set<String> = ["introduction", "conclusion", "conclusions", "summary", "in summary", "wrapping up", "final thoughts",
+                                    "overview", "example", "examples", "background", "recap", "next steps", "resources", "references",
+                                    "further reading", "tl;dr", "in conclusion", "closing thoughts", "the problem", "the solution"]
+        let key = text.lowercased().trimmingCharacters(in: ":.!?")
+        return generic.contains(key) ? nil : text
+    }
+
+    /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
+    static func isFiller(_ text: String) -> Bool {
+        isAboutTheArticle(text) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
+    }
+
+    /// "In this post…", "I showed you how…", "Let's take a look": the article talking about itself.
+    static func isAboutTheArticle(_ text: String) -> Bool {
+        let l = " " + text.lowercased() + " "
+        return ["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
+                "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
+                "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
+                "i moved on to", "if you have any questions", "reach out to me", "appeared first on"].contains { l.contains($0) }
     }
 
     func abstain(_ call: ToolCall, hits: [Hit]) -> Response {

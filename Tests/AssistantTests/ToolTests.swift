@@ -50,6 +50,34 @@ import Testing
         #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
     }
 
+    @Test func sectionHeadingsLeadTheirSentences() {
+        #expect(AnswerComposer.leadIn(heading: "2. Deadlines and budgets", title: "Planning") == "Deadlines and budgets")
+        #expect(AnswerComposer.leadIn(heading: "Conclusion", title: "Planning") == nil)
+        #expect(AnswerComposer.leadIn(heading: "Planning", title: "planning") == nil)
+        #expect(AnswerComposer.leadIn(heading: String(repeating: "word ", count: 14), title: "Planning") == nil)
+    }
+
+    @Test func sentencesThatLeanOnTheOneBefore() {
+        #expect(AnswerComposer.refersBack("With a lock, it can stall the caller."))
+        #expect(AnswerComposer.refersBack("Instead, keep one copy."))
+        #expect(!AnswerComposer.refersBack("It is possible to keep one copy."))
+        #expect(!AnswerComposer.refersBack("Locks stall callers."))
+        #expect(AnswerComposer.isFiller("In this post I showed you three ways to do it."))
+        #expect(AnswerComposer.isFiller("Pretty cool, huh?"))
+        #expect(!AnswerComposer.isFiller("Locks stall the calling thread until the owner releases them."))
+    }
+
+    /// An answer quotes sentences from a section under that section's own heading.
+    @Test func answersShowTheSectionTheyComeFrom() throws {
+        let r = try SeedAssistant.ask("How do I group Swift Testing tests with tags?")
+        #expect(!r.abstained)
+        let store = ArticleStore(index: SeedAssistant.shared.index)
+        let headings = try r.citations.flatMap { try #require(try store.article(doc: $0.ref.doc)).article.headings.map(\.text) }
+        let shown = r.answer.split(separator: "\n").filter { $0.hasPrefix("**") && $0.hasSuffix("**") }
+        #expect(!shown.isEmpty, "\(r.answer)")
+        for line in shown { #expect(headings.contains { $0.hasSuffix(line.dropFirst(2).dropLast(2)) }, "\(line)") }
+    }
+
     @Test func summarizesOneArticleInReadingOrder() throws {
         let r = try SeedAssistant.ask("summarize the singleton article")
         #expect(r.call.tool == .summarize)
