@@ -100,12 +100,13 @@ struct AnswerComposer {
             // A sentence whose neighbours (and heading) cover the question sits where the answer is.
             var s = own + 1.5 * ctx + 0.35 * prior
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
-            if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
+            let folded = FoldedText(u.text)
+            if own > 0 { s += cueBonus(kind, u, folded) }
             if u.isCode { s *= 0.6 }
             // A comparison is answered by a sentence that speaks of both sides at once.
             if sides.count == 2, sides.allSatisfy({ !u.terms.isDisjoint(with: $0) }) { s += 0.15 }
             // Sentences about the article itself ("In this post I showed you…") restate, they don't answer.
-            if !u.isCode && AnswerComposer.isAboutTheArticle(u.text) { s *= 0.7 }
+            if !u.isCode && AnswerComposer.isAboutTheArticle(folded) { s *= 0.7 }
             // Captions and labels (short, no sentence punctuation) restate the topic without saying anything.
             if !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last, !".!?:".contains(last) { s *= 0.75 }
             scored.append((u, s, max(own, 0.8 * ctx)))
@@ -285,14 +286,13 @@ struct AnswerComposer {
         return ["for that", "to do that", "to do so", "for this", "in that case", "as a result", "this way", "for example", "for instance"].contains { l.hasPrefix($0) }
     }
 
-    func cueBonus(_ kind: Kind, _ u: SentenceUnit) -> Double {
-        let l = " " + u.text.lowercased() + " "
+    func cueBonus(_ kind: Kind, _ u: SentenceUnit, _ l: FoldedText) -> Double {
         switch kind {
         case .definition: return [" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "].contains { l.contains($0) } ? 0.08 : 0
         case .why: return [" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "].contains { l.contains($0) } ? 0.1 : 0
         case .howto:
             // Steps read as instructions: "Delete the file…", "Open Build Settings…", "you can…".
-            let first = l.split(separator: " ").first.map(String.init) ?? ""
+            let first = u.text.split(separator: " ").first.map { $0.lowercased() } ?? ""
             let imperative = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make", "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare", "implement", "mark", "move", "change", "enable", "import"].contains(first)
             return imperative || [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
         case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
@@ -348,9 +348,10 @@ struct AnswerComposer {
     }
 
     /// "In this post…", "I showed you how…", "Let's take a look": the article talking about itself.
-    static func isAboutTheArticle(_ text: String) -> Bool {
-        let l = " " + text.lowercased() + " "
-        return ["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
+    static func isAboutTheArticle(_ text: String) -> Bool { isAboutTheArticle(FoldedText(text)) }
+
+    static func isAboutTheArticle(_ l: FoldedText) -> Bool {
+        ["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
                 "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
                 "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
                 "i moved on to", "if you have any questions", "reach out to me", "appeared first on"].contains { l.contains($0) }

@@ -117,3 +117,14 @@ import Testing
         #expect(r.answer.contains("64 articles"))
     }
 }
+
+@Suite struct FoldedTextTests {
+    @Test func foldsCaseAndCurlyApostrophes() {
+        let f = FoldedText("That’s WHY it Works")
+        #expect(f.contains(" that's why "))
+        #expect(f.contains("works "))
+        #expect(!f.contains("that's why it fails"))
+        #expect(FoldedText("").contains("") && !FoldedText("").contains("a"))
+        #expect(FoldedText("naïve Café").contains("café"))
+    }
+}
