@@ -147,48 +147,18 @@ struct AnswerComposer {
             if !missing.isEmpty { return abstain(call, hits: hits) }
         }
 
-        // Greedy selection under a word budget, skipping near-duplicates.
-        var picked: [(SentenceUnit, Double)] = []
-        var words = 0
-        let budget = kind == .comparison || kind == .howto ? 150 : 125
-        let floor = best!.score * 0.55
-        var covered = Set<String>()
-        for c in scored {
-            if picked.count >= 7 || c.score < floor { break }
-            if picked.contains(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }) { continue }
-            if picked.contains(where: { jaccard($0.0.terms, c.unit.terms) > 0.55 }) { continue }
-            let gain = c.unit.terms.intersection(qset).subtracting(covered)
-            if !picked.isEmpty && gain.isEmpty && c.score < best!.score * 0.8 { continue }
-            if words + c.unit.words > budget && !picked.isEmpty { continue }
-            picked.append((c.unit, c.score)); words += c.unit.words
-            covered.formUnion(c.unit.terms.intersection(qset))
-            // A pick that leans on what came before ("With GCD, it can happen…") brings the sentence before it.
-            if AnswerComposer.refersBack(c.unit.text),
-               let prev = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index - 1 })?.0,
-               !prev.isCode, prev.words < 40, words + prev.words <= budget + 20, !AnswerComposer.isFiller(prev.text),
-               !prev.text.hasSuffix(":"), !picked.contains(where: { $0.0.doc == prev.doc && $0.0.index == prev.index }) {
-                picked.append((prev, c.score - 0.001)); words += prev.words
+        var selection = Selection(units: units.map(\.0), question: qset,
+                                  budget: kind == .comparison || kind == .howto ? 150 : 125)
+        // "How do I…" is answered by the steps in the order the article gives them: first the best run of
+        // consecutive sentences (and code) around the best sentence, then single sentences as usual.
+        if kind == .howto {
+            for u in stepWindow(scored: scored, units: units.map(\.0), best: best!, budget: 100) {
+                selection.add(u, score: best!.score)
             }
-            // Facts sit next to the sentence that matched best: each pick brings the sentence after it.
-            if let next = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index + 1 })?.0,
-               !next.isCode, next.words < 40, words + next.words <= budget + 20, !AnswerComposer.isFiller(next.text),
-               AnswerComposer.continues(next.text) || (!c.unit.text.hasSuffix(":") && !next.terms.isDisjoint(with: qset)),
-               !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
-                picked.append((next, c.score - 0.001)); words += next.words
-            }
-            // A sentence that introduces a list ("It lets you:") brings its first items.
-            if c.unit.text.hasSuffix(":") {
-                var k = c.unit.index + 1
-                var added = 0
-                while added < 4, let item = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == k })?.0,
-                      item.isListItem || item.isCode, words + item.words <= budget + 40 {
-                    if !picked.contains(where: { $0.0.doc == item.doc && $0.0.index == item.index }) {
-                        picked.append((item, c.score - 0.002 * Double(added + 1))); words += item.words
-                    }
-                    k += 1; added += 1
-                }
-            }
+            if let last = selection.picked.last { selection.bringNeighbours(of: last.0, score: best!.score) }
         }
+        selection.pickGreedily(scored, best: best!.score)
+        var picked = selection.picked
         if sides.count == 2 { ensureBothSides(sides, scored: scored, picked: &picked) }
         if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: picked \(picked.map { "d\($0.0.doc)#\($0.0.index)" })") }
 
@@ -224,6 +194,37 @@ struct AnswerComposer {
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
         let focus = call.target ?? cites.first?.ref
         return Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: focus)
+    }
+
+    /// The run of consecutive units around the best sentence with the most score above 0.8 of the best,
+    /// within `budget` words. Captions and filler count for nothing and are left out of the run.
+    func stepWindow(scored: [(unit: SentenceUnit, score: Double, cov: Double)], units: [SentenceUnit],
+                    best: (unit: SentenceUnit, score: Double, cov: Double), budget: Int) -> [SentenceUnit] {
+        var scoreOf: [Int: Double] = [:]
+        for c in scored where c.unit.doc == best.unit.doc { scoreOf[c.unit.index] = c.score }
+        let article = units.filter { $0.doc == best.unit.doc }.prefix(800)
+        let kept = article.filter { !AnswerComposer.isCaption($0) && !AnswerComposer.isFiller($0.text) }
+        let utility = kept.map { max(0, (scoreOf[$0.index] ?? 0) - 0.8 * best.score) }
+        guard let anchor = kept.firstIndex(where: { $0.index == best.unit.index }) else { return [] }
+        var bestRange: Range<Int>? = nil
+        var bestSum = 0.0
+        for i in kept.indices where i <= anchor && utility[i] > 0 {
+            var sum = 0.0, words = 0
+            for j in i..<kept.count {
+                words += kept[j].words
+                if words > budget { break }
+                sum += utility[j]
+                if j >= anchor && sum > bestSum { bestSum = sum; bestRange = i..<(j + 1) }
+            }
+        }
+        guard let r = bestRange else { return [] }
+        return Array(kept[r])
+    }
+
+    /// An image caption or label: short, no sentence punctuation.
+    static func isCaption(_ u: SentenceUnit) -> Bool {
+        guard !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last else { return false }
+        return !".!?:".contains(last)
     }
 
     /// Names and identifiers in the question that the corpus never mentions ("asyncio", "Android",
@@ -286,19 +287,31 @@ struct AnswerComposer {
         return ["for that", "to do that", "to do so", "for this", "in that case", "as a result", "this way", "for example", "for instance"].contains { l.hasPrefix($0) }
     }
 
+    /// Answer-type cues, looked for in a candidate sentence (FoldedText: lower case, padded with spaces).
+    static let definitionCues = Phrases([" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "])
+    static let whyCues = Phrases([" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "])
+    static let yesNoCues = Phrases([" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "])
+    static let limitationCues = Phrases([" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"])
+    static let comparisonCues = Phrases([" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "])
+    static let howtoCues = Phrases([" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "])
+    static let aboutTheArticle = Phrases(["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
+        "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
+        "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
+        "i moved on to", "if you have any questions", "reach out to me", "appeared first on"])
+
     func cueBonus(_ kind: Kind, _ u: SentenceUnit, _ l: FoldedText) -> Double {
         switch kind {
-        case .definition: return [" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "].contains { l.contains($0) } ? 0.08 : 0
-        case .why: return [" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "].contains { l.contains($0) } ? 0.1 : 0
+        case .definition: return l.containsAny(Self.definitionCues) ? 0.08 : 0
+        case .why: return l.containsAny(Self.whyCues) ? 0.1 : 0
         case .howto:
             // Steps read as instructions: "Delete the file…", "Open Build Settings…", "you can…".
             let first = u.text.split(separator: " ").first.map { $0.lowercased() } ?? ""
             let imperative = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make", "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare", "implement", "mark", "move", "change", "enable", "import"].contains(first)
-            return imperative || [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
+            return imperative || l.containsAny(Self.howtoCues) ? 0.06 : 0
         case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
-        case .yesNo: return [" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "].contains { l.contains($0) } ? 0.06 : 0
-        case .limitation: return [" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"].contains { l.contains($0) } ? 0.12 : 0
-        case .comparison: return [" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "].contains { l.contains($0) } ? 0.08 : 0
+        case .yesNo: return l.containsAny(Self.yesNoCues) ? 0.06 : 0
+        case .limitation: return l.containsAny(Self.limitationCues) ? 0.12 : 0
+        case .comparison: return l.containsAny(Self.comparisonCues) ? 0.08 : 0
         case .other: return 0
         }
     }
@@ -350,12 +363,7 @@ struct AnswerComposer {
     /// "In this post…", "I showed you how…", "Let's take a look": the article talking about itself.
     static func isAboutTheArticle(_ text: String) -> Bool { isAboutTheArticle(FoldedText(text)) }
 
-    static func isAboutTheArticle(_ l: FoldedText) -> Bool {
-        ["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
-                "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
-                "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
-                "i moved on to", "if you have any questions", "reach out to me", "appeared first on"].contains { l.contains($0) }
-    }
+    static func isAboutTheArticle(_ l: FoldedText) -> Bool { l.containsAny(aboutTheArticle) }
 
     func abstain(_ call: ToolCall, hits: [Hit]) -> Response {
         var lines = [assistant.prompts.voice("no_answer")]

@@ -23,8 +23,9 @@ struct FoldedText: Sendable {
     }
 
     /// Whether the folded text holds `phrase` (give it in lower case).
-    func contains(_ phrase: String) -> Bool {
-        let p = Array(phrase.utf8)
+    func contains(_ phrase: String) -> Bool { contains(bytes: Array(phrase.utf8)) }
+
+    func contains(bytes p: [UInt8]) -> Bool {
         guard let first = p.first, p.count <= bytes.count else { return p.isEmpty }
         var i = 0
         let last = bytes.count - p.count
@@ -39,5 +40,11 @@ struct FoldedText: Sendable {
         return false
     }
 
-    func containsAny(_ phrases: [String]) -> Bool { phrases.contains { contains($0) } }
+    func containsAny(_ phrases: Phrases) -> Bool { phrases.bytes.contains { contains(bytes: $0) } }
+}
+
+/// A fixed list of lower-case phrases, kept as bytes for FoldedText.containsAny.
+struct Phrases: Sendable {
+    let bytes: [[UInt8]]
+    init(_ phrases: [String]) { bytes = phrases.map { Array($0.utf8) } }
 }

@@ -67,6 +67,24 @@ import Testing
         #expect(!AnswerComposer.isFiller("Locks stall the calling thread until the owner releases them."))
     }
 
+    /// A how-to answer keeps the code its best sentence introduces.
+    @Test func howToAnswersBringTheCodeTheyIntroduce() throws {
+        let r = try SeedAssistant.ask("How do I write a Codable model to a plist file?")
+        #expect(!r.abstained)
+        #expect(r.answer.contains("```"), "\(r.answer)")
+        #expect(r.answer.contains("PropertyListEncoder"))
+    }
+
+    @Test func captionsAreNotSentences() {
+        func unit(_ text: String, code: Bool = false) -> SentenceUnit {
+            SentenceUnit(doc: 0, block: 0, index: 0, text: text, heading: nil, terms: [], isCode: code, isListItem: false,
+                         words: text.split(separator: " ").count)
+        }
+        #expect(AnswerComposer.isCaption(unit("Main.storyboard Build Settings entry")))
+        #expect(!AnswerComposer.isCaption(unit("Delete the storyboard.")))
+        #expect(!AnswerComposer.isCaption(unit("let x = 1", code: true)))
+    }
+
     /// An answer quotes sentences from a section under that section's own heading.
     @Test func answersShowTheSectionTheyComeFrom() throws {
         let r = try SeedAssistant.ask("How do I group Swift Testing tests with tags?")
