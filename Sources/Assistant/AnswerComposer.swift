@@ -80,10 +80,12 @@ struct AnswerComposer {
             for u in SentenceUnits.of(s, analyzer: analyzer) { units.append((u, prior)) }
         }
         let qset = Set(qTerms)
+        var qList: [String] = []  // the question's terms once each, in order: sums come out the same every run
+        for t in qTerms where !qList.contains(t) { qList.append(t) }
         let sides = kind == .comparison ? comparisonSides(question) : []
         func coverage(_ terms: Set<String>) -> Double {
             var m = 0.0
-            for t in qset where terms.contains(t) { m += idf[t] ?? 0 }
+            for t in qList where terms.contains(t) { m += idf[t] ?? 0 }
             return m / totalMass
         }
         // Score each sentence with its neighbours as context.

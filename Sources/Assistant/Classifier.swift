@@ -40,29 +40,70 @@ public struct Classifier: Sendable {
     public func classify(_ text: String) -> Tool { scores(text).first?.0 ?? .answer }
 
     static func words(_ text: String) -> [String] {
-        var out: [String] = []
-        var cur = ""
-        for ch in text.lowercased() {
-            if ch.isLetter || ch.isNumber || ch == "'" || ch == "’" || ch == ";" {
-                if ch == "’" { cur.append("'") } else { cur.append(ch) }
-            } else if !cur.isEmpty { out.append(cur); cur = "" }
+        wordBytes(text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Lower-cased words as UTF-8 bytes: ASCII letters and digits, any non-ASCII letter, the apostrophe
+    /// (’ read as ') and ';'; a trailing "'s" dropped. Punctuation from U+2000–U+206F (dashes, quotes,
+    /// ellipsis) separates words. Works on bytes: it runs on every training example at start-up.
+    static func wordBytes(_ text: String) -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        var cur: [UInt8] = []
+        let u = Array(text.utf8)
+        func flush() {
+            guard !cur.isEmpty else { return }
+            if cur.count > 2 && cur[cur.count - 2] == 0x27 && cur[cur.count - 1] == 0x73 { cur.removeLast(2) }
+            out.append(cur); cur = []
         }
-        if !cur.isEmpty { out.append(cur) }
-        return out.map { $0.hasSuffix("'s") ? String($0.dropLast(2)) : $0 }
+        var i = 0
+        while i < u.count {
+            let b = u[i]
+            if b < 0x80 {
+                switch b {
+                case 0x41...0x5A: cur.append(b + 32)
+                case 0x61...0x7A, 0x30...0x39, 0x27, 0x3B: cur.append(b)
+                default: flush()
+                }
+                i += 1
+                continue
+            }
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            let end = min(i + length, u.count)
+            if b == 0xE2, end - i == 3, u[i + 1] == 0x80 || u[i + 1] == 0x81 {
+                if u[i + 1] == 0x80 && u[i + 2] == 0x99 { cur.append(0x27) } else { flush() }  // ’ or other punctuation
+            } else {
+                let scalar = String(decoding: u[i..<end], as: UTF8.self)
+                if scalar.first?.isLetter == true || scalar.first?.isNumber == true {
+                    cur.append(contentsOf: Array(scalar.lowercased().utf8))
+                } else { flush() }
+            }
+            i = end
+        }
+        flush()
+        return out
     }
 
     static func features(_ text: String) -> [(UInt64, Double)] {
-        let ws = words(text).map { Array($0.utf8) }
+        let ws = wordBytes(text)
         var out: [(UInt64, Double)] = []
         out.reserveCapacity(ws.count * 10)
         for (i, w) in ws.enumerated() {
             out.append((Feature("w").add(w).hash, 1))
             if i + 1 < ws.count { out.append((Feature("b").add(w).add([0x5F]).add(ws[i + 1]).hash, 1)) }
-            // Character trigrams over "^word$", on whole UTF-8 sequences of each scalar.
-            let scalars = [[0x5E]] + String(decoding: w, as: UTF8.self).unicodeScalars.map { Array(String($0).utf8) } + [[0x24]]
-            if scalars.count >= 3 {
-                for k in 0...(scalars.count - 3) {
-                    out.append((Feature("c").add(scalars[k]).add(scalars[k + 1]).add(scalars[k + 2]).hash, 0.25))
+            // Character trigrams over "^word$", each character a whole UTF-8 sequence.
+            var starts: [Int] = [-1]  // -1 stands for "^"
+            for (k, b) in w.enumerated() where b & 0xC0 != 0x80 { starts.append(k) }
+            starts.append(w.count)    // w.count stands for "$"
+            if starts.count >= 3 {
+                for k in 0...(starts.count - 3) {
+                    var f = Feature("c")
+                    for m in k..<(k + 3) {
+                        let a = starts[m]
+                        if a < 0 { f.mix(0x5E); continue }
+                        if a >= w.count { f.mix(0x24); continue }
+                        for x in a..<starts[m + 1] { f.mix(w[x]) }
+                    }
+                    out.append((f.hash, 0.25))
                 }
             }
         }
