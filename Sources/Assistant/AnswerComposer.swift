@@ -88,17 +88,26 @@ struct AnswerComposer {
             for t in qList where terms.contains(t) { m += idf[t] ?? 0 }
             return m / totalMass
         }
+        func coverage(anyOf sets: [Set<String>]) -> Double {
+            var m = 0.0
+            for t in qList where sets.contains(where: { $0.contains(t) }) { m += idf[t] ?? 0 }
+            return m / totalMass
+        }
+        var headingTerms: [String: Set<String>] = [:]
         // Score each sentence with its neighbours as context.
         var scored: [(unit: SentenceUnit, score: Double, cov: Double)] = []
         for (i, (u, prior)) in units.enumerated() {
             if u.isCode && kind != .howto { continue }
             if !u.isCode && ((u.words < 4 && !(u.isListItem && u.words >= 2)) || u.words > 80) { continue }
             let own = coverage(u.terms)
-            var around = Set<String>()
-            if i > 0, units[i - 1].0.doc == u.doc { around.formUnion(units[i - 1].0.terms) }
-            if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.formUnion(units[i + 1].0.terms) }
-            if let h = u.heading { around.formUnion(analyzer.terms(h)) }
-            let ctx = coverage(around.union(u.terms))
+            var around: [Set<String>] = [u.terms]
+            if i > 0, units[i - 1].0.doc == u.doc { around.append(units[i - 1].0.terms) }
+            if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.append(units[i + 1].0.terms) }
+            if let h = u.heading {
+                if headingTerms[h] == nil { headingTerms[h] = Set(analyzer.terms(h)) }
+                around.append(headingTerms[h]!)
+            }
+            let ctx = coverage(anyOf: around)
             // A sentence whose neighbours (and heading) cover the question sits where the answer is.
             var s = own + 1.5 * ctx + 0.35 * prior
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
@@ -295,6 +304,9 @@ struct AnswerComposer {
     static let yesNoCues = Phrases([" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "])
     static let limitationCues = Phrases([" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"])
     static let comparisonCues = Phrases([" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "])
+    static let imperatives: Set<String> = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make",
+                                           "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare",
+                                           "implement", "mark", "move", "change", "enable", "import"]
     static let howtoCues = Phrases([" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "])
     static let aboutTheArticle = Phrases(["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
         "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
@@ -307,8 +319,7 @@ struct AnswerComposer {
         case .why: return l.containsAny(Self.whyCues) ? 0.1 : 0
         case .howto:
             // Steps read as instructions: "Delete the file…", "Open Build Settings…", "you can…".
-            let first = u.text.split(separator: " ").first.map { $0.lowercased() } ?? ""
-            let imperative = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make", "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare", "implement", "mark", "move", "change", "enable", "import"].contains(first)
+            let imperative = Self.imperatives.contains(u.text.prefix(while: { $0 != " " }).lowercased())
             return imperative || l.containsAny(Self.howtoCues) ? 0.06 : 0
         case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
         case .yesNo: return l.containsAny(Self.yesNoCues) ? 0.06 : 0

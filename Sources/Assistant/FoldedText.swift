@@ -26,18 +26,23 @@ struct FoldedText: Sendable {
     func contains(_ phrase: String) -> Bool { contains(bytes: Array(phrase.utf8)) }
 
     func contains(bytes p: [UInt8]) -> Bool {
-        guard let first = p.first, p.count <= bytes.count else { return p.isEmpty }
-        var i = 0
-        let last = bytes.count - p.count
-        while i <= last {
-            if bytes[i] == first {
-                var j = 1
-                while j < p.count && bytes[i + j] == p[j] { j += 1 }
-                if j == p.count { return true }
+        guard let first = p.first else { return true }
+        guard p.count <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { hay in
+            p.withUnsafeBufferPointer { needle in
+                let last = hay.count - needle.count
+                var i = 0
+                while i <= last {
+                    if hay[i] == first {
+                        var j = 1
+                        while j < needle.count && hay[i + j] == needle[j] { j += 1 }
+                        if j == needle.count { return true }
+                    }
+                    i += 1
+                }
+                return false
             }
-            i += 1
         }
-        return false
     }
 
     func containsAny(_ phrases: Phrases) -> Bool { phrases.bytes.contains { contains(bytes: $0) } }
