@@ -344,10 +344,19 @@ struct AnswerComposer {
     }
 
     /// For "X vs Y", make sure both sides have a sentence.
+    /// Each side gets a sentence of its own: one that speaks of it and not of the other side, which is
+    /// where what sets it apart is said.
     func ensureBothSides(_ sides: [Set<String>], scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
-        for terms in sides {
-            if picked.contains(where: { !$0.0.terms.isDisjoint(with: terms) }) { continue }
-            if let c = scored.first(where: { !$0.unit.terms.isDisjoint(with: terms) && !$0.unit.isCode }) { picked.append((c.unit, c.score)) }
+        for (k, terms) in sides.enumerated() {
+            let other = sides[1 - k]
+            func alone(_ u: SentenceUnit) -> Bool { !u.terms.isDisjoint(with: terms) && u.terms.isDisjoint(with: other) }
+            if picked.contains(where: { alone($0.0) }) { continue }
+            if let c = scored.first(where: { c in
+                alone(c.unit) && !c.unit.isCode && !AnswerComposer.isCaption(c.unit)
+                    && !picked.contains { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }
+            }) {
+                picked.append((c.unit, c.score))
+            }
         }
     }
 

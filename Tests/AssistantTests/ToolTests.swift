@@ -75,6 +75,21 @@ import Testing
         #expect(r.answer.contains("PropertyListEncoder"))
     }
 
+    @Test func comparisonsGiveEachSideASentenceOfItsOwn() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let sides = composer.comparisonSides("What is the difference between a struct and a class?")
+        #expect(sides.count == 2)
+        func unit(_ i: Int, _ text: String) -> SentenceUnit {
+            SentenceUnit(doc: 1, block: 0, index: i, text: text, heading: nil, terms: Set(SeedAssistant.shared.analyzer.terms(text)),
+                         isCode: false, isListItem: false, words: text.split(separator: " ").count)
+        }
+        let both = unit(0, "A struct and a class both hold data."), structOnly = unit(1, "A struct is copied when assigned.")
+        let classOnly = unit(2, "A class instance is shared by reference.")
+        var picked: [(SentenceUnit, Double)] = [(both, 1)]
+        composer.ensureBothSides(sides, scored: [(both, 1, 1), (structOnly, 0.8, 0.5), (classOnly, 0.7, 0.5)], picked: &picked)
+        #expect(picked.map(\.0.index) == [0, 1, 2])
+    }
+
     @Test func captionsAreNotSentences() {
         func unit(_ text: String, code: Bool = false) -> SentenceUnit {
             SentenceUnit(doc: 0, block: 0, index: 0, text: text, heading: nil, terms: [], isCode: code, isListItem: false,
