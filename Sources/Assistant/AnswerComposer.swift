@@ -19,7 +19,7 @@ struct AnswerComposer {
         let first = w.first ?? ""
         let lower = q.lowercased()
         if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { lower.contains($0) }) { return .limitation }
-        if lower.contains("difference between") || lower.contains(" vs ") || lower.contains("versus") || lower.contains("compare") || lower.contains("compared") { return .comparison }
+        if ["difference between", " vs ", "versus", "compare", "same as", "same thing as", "different from", "differ from"].contains(where: { lower.contains($0) }) { return .comparison }
         if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
         if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
         if lower.hasPrefix("what is") || lower.hasPrefix("what are") || lower.hasPrefix("what's a") || lower.hasPrefix("what does") || lower.hasPrefix("explain") { return .definition }
@@ -333,7 +333,8 @@ struct AnswerComposer {
     /// "weak and unowned references" → [weak], [unown].
     func comparisonSides(_ question: String) -> [Set<String>] {
         let lower = question.lowercased()
-        for sep in [" vs ", " versus ", " compared with ", " compared to ", " and ", " or "] where lower.contains(sep) {
+        for sep in [" vs ", " versus ", " compared with ", " compared to ", " the same thing as ", " the same as ", " different from ",
+                    " differ from ", " and ", " or "] where lower.contains(sep) {
             let parts = lower.components(sep)
             guard parts.count == 2 else { continue }
             let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
