@@ -311,7 +311,8 @@ struct AnswerComposer {
     static let aboutTheArticle = Phrases(["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
         "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
         "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
-        "i moved on to", "if you have any questions", "reach out to me", "appeared first on"])
+        "i moved on to", "if you have any questions", "reach out to me", "appeared first on", "check out", "to learn more",
+        "for more on", "read more about"])
 
     func cueBonus(_ kind: Kind, _ u: SentenceUnit, _ l: FoldedText) -> Double {
         switch kind {
@@ -337,6 +338,7 @@ struct AnswerComposer {
                     " differ from ", " and ", " or "] where lower.contains(sep) {
             let parts = lower.components(sep)
             guard parts.count == 2 else { continue }
+            // Each half of the question is one side; words both halves share are no side's own.
             let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
             let sides = [a.subtracting(b), b.subtracting(a)]
             if sides.allSatisfy({ !$0.isEmpty }) { return sides }
