@@ -57,30 +57,67 @@ public enum Chunker {
     }
 
     /// Cuts text into runs of `target` words, as exact substrings (so passages stay quotable from
-    /// the article text); the whitespace at each cut is dropped.
+    /// the article text); the whitespace at each cut is dropped. A word is a run of characters other
+    /// than " ", "\n" and "\t" (whole `Character`s: "\r\n", or a space carrying a combining mark, is
+    /// not whitespace). Works on the UTF-8 bytes; `isWhitespaceCharacter` keeps it exact.
     static func split(_ text: String) -> [String] {
-        var out: [String] = []
-        var pieceStart = text.startIndex
-        var words = 0
-        var inWord = false
-        var i = text.startIndex
-        while i < text.endIndex {
-            let space = text[i] == " " || text[i] == "\n" || text[i] == "\t"
-            if !space && !inWord {
-                if words == target {
-                    var end = i
-                    while end > pieceStart, let p = text.index(end, offsetBy: -1, limitedBy: pieceStart),
-                          text[p] == " " || text[p] == "\n" || text[p] == "\t" { end = p }
-                    out.append(String(text[pieceStart..<end]))
-                    pieceStart = i; words = 0
+        var text = text
+        return text.withUTF8 { b in
+            var out: [String] = []
+            var pieceStart = 0, words = 0
+            var inWord = false
+            for i in 0..<b.count {
+                let space = isWhitespaceCharacter(b, at: i)
+                if !space && !inWord {
+                    if words == target {
+                        var end = i
+                        while end > pieceStart && isWhitespaceCharacter(b, at: end - 1) { end -= 1 }
+                        out.append(String(decoding: UnsafeBufferPointer(rebasing: b[pieceStart..<end]), as: UTF8.self))
+                        pieceStart = i; words = 0
+                    }
+                    words += 1
                 }
-                words += 1
+                inWord = !space
             }
-            inWord = !space
-            i = text.index(after: i)
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: b[pieceStart...]), as: UTF8.self))
+            return out
         }
-        out.append(String(text[pieceStart...]))
-        return out
+    }
+
+    /// Whether the byte at `i` is a whole `Character` " ", "\n" or "\t". Tab and line feed are control
+    /// characters, always a cluster of their own except "\r\n". A space joins a following mark
+    /// (Extend, ZWJ, SpacingMark) or a preceding Prepend character; both rules look at one neighbour
+    /// only, so only a non-ASCII neighbour needs asking the standard library.
+    @inline(__always)
+    static func isWhitespaceCharacter(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        switch b[i] {
+        case 0x09: return true
+        case 0x0A: return i == 0 || b[i - 1] != 0x0D
+        case 0x20:
+            if i + 1 < b.count && b[i + 1] >= 0x80 && !breaks(" ", scalar(in: b, at: i + 1)) { return false }
+            if i > 0 && b[i - 1] >= 0x80 {
+                var start = i - 1
+                while start > 0 && b[start] & 0xC0 == 0x80 { start -= 1 }
+                if !breaks(scalar(in: b, at: start), " ") { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `i` (the buffer is valid UTF-8).
+    static func scalar(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> Unicode.Scalar {
+        var end = i + 1
+        while end < b.count && b[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: b[i..<end]), as: UTF8.self).unicodeScalars.first ?? " "
+    }
+
+    /// Whether two adjacent scalars fall in different `Character`s.
+    static func breaks(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        var pair = String()
+        pair.unicodeScalars.append(a)
+        pair.unicodeScalars.append(b)
+        return pair.count == 2
     }
 
     /// Whitespace-separated words (space, newline, tab, CR).
