@@ -62,30 +62,29 @@ public struct ArticleStore {
         return Chunker.passages(of: a.article)
     }
 
+    /// Hits for ranked docs, each with the text of its best passage when `withText` (only that
+    /// passage is cut from the stored blocks; links are not read).
     func hits(for ranked: [(doc: Int, score: Double, passage: Int)], passages withText: Bool = true) throws -> [Hit] {
-        var out: [Hit] = []
-        if !withText {
-            let s = try db.prepare("SELECT doc, id, source, line, title, url, author, date, feed, '', '', words FROM articles WHERE doc = ?")
+        let blocks = withText ? "blocks" : "''"
+        let sql = "SELECT doc, id, source, line, title, url, author, date, feed, \(blocks), '', words FROM articles WHERE doc = ?"
+        return try db.withCachedStatement(sql) { s in
+            var out: [Hit] = []
+            out.reserveCapacity(ranked.count)
             for r in ranked {
                 s.reset()
-                try s.bind([.int(Int64(r.doc))])
+                try s.bind(.int(Int64(r.doc)), at: 1)
                 guard try s.step() else { continue }
                 let a = row(s).article
+                var text = ""
+                if withText {
+                    let passages = Chunker.passages(of: a, through: r.passage)
+                    text = r.passage < passages.count ? passages[r.passage].text : (passages.first?.text ?? "")
+                }
                 out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
-                               source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: "",
+                               source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: text,
                                snippet: "", explanation: nil))
             }
             return out
         }
-        for r in ranked {
-            guard let s = try article(doc: r.doc) else { continue }
-            let a = s.article
-            let passages = Chunker.passages(of: a)
-            let text = r.passage < passages.count ? passages[r.passage].text : (passages.first?.text ?? "")
-            out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
-                           source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: text,
-                           snippet: "", explanation: nil))
-        }
-        return out
     }
 }

@@ -15,7 +15,9 @@ public struct Passage: Sendable, Equatable {
 public enum Chunker {
     static let target = 90, maximum = 160
 
-    static func passages(of article: Article) -> [Passage] {
+    /// The article's passages in order; with `last`, only those up to that ordinal (fewer when the
+    /// article has fewer).
+    static func passages(of article: Article, through last: Int = .max) -> [Passage] {
         var out: [Passage] = []
         var offset = 0
         var current: [String] = []
@@ -32,15 +34,17 @@ public enum Chunker {
 
         for (i, whole) in article.blocks.enumerated() {
           // A block far longer than a passage (a scraped page on one line) is cut at word boundaries.
-          let pieces = wordCount(whole.text) > maximum ? split(whole.text) : [whole.text]
+          let wholeWords = wordCount(whole.text)
+          let pieces = wholeWords > maximum ? split(whole.text) : [whole.text]
           for (k, piece) in pieces.enumerated() {
             let block = Block(whole.kind, piece)
             let len = piece.utf8.count
-            let w = wordCount(piece)
+            let w = pieces.count == 1 ? wholeWords : wordCount(piece)
             var isHeading = false
             if case .heading = block.kind { isHeading = true }
             if isHeading || (words > 0 && words + w > maximum) || (words >= target) {
                 flush(at: offset > 0 ? offset - 1 : 0)
+                if out.count > last { return out }
             }
             if isHeading { heading = block.text }
             if current.isEmpty { currentStart = offset; currentHeading = heading }

@@ -20,6 +20,8 @@ let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// Statements kept by `withCachedStatement`, by SQL text.
+    var cache: [String: Statement] = [:]
 
     /// Opens (creating when asked) a database, in WAL mode with a generous busy timeout so two
     /// `lore` processes can share a file without "database is locked".
@@ -55,6 +57,15 @@ public final class Database {
 
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `body` with a statement prepared once per connection and kept for the next call (parsing
+    /// SQL costs more than a small query). The statement is reset afterwards, so no read stays open;
+    /// a nested call with the same SQL gets a statement of its own.
+    public func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let s = try cache.removeValue(forKey: sql) ?? prepare(sql)
+        defer { s.reset(); cache[sql] = s }
+        return try body(s)
     }
 
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers, so lock waits happen up front).
