@@ -62,11 +62,11 @@ public struct ArticleStore {
         return Chunker.passages(of: a.article)
     }
 
-    /// Hits for ranked docs, each with the text of its best passage when `withText` (only that
-    /// passage is cut from the stored blocks; links are not read).
+    /// Hits for ranked docs, each with the text of its best passage when `withText`: only that
+    /// passage is cut, straight from the stored blocks (the article itself is not decoded).
     func hits(for ranked: [(doc: Int, score: Double, passage: Int)], passages withText: Bool = true) throws -> [Hit] {
         let blocks = withText ? "blocks" : "''"
-        let sql = "SELECT doc, id, source, line, title, url, author, date, feed, \(blocks), '', words FROM articles WHERE doc = ?"
+        let sql = "SELECT doc, id, source, line, title, url, author, date, feed, \(blocks) FROM articles WHERE doc = ?"
         return try db.withCachedStatement(sql) { s in
             var out: [Hit] = []
             out.reserveCapacity(ranked.count)
@@ -74,15 +74,15 @@ public struct ArticleStore {
                 s.reset()
                 try s.bind(.int(Int64(r.doc)), at: 1)
                 guard try s.step() else { continue }
-                let a = row(s).article
                 var text = ""
                 if withText {
-                    let passages = Chunker.passages(of: a, through: r.passage)
-                    text = r.passage < passages.count ? passages[r.passage].text : (passages.first?.text ?? "")
+                    // An ordinal past the article's last passage (an index older than its text) falls back to the first.
+                    let encoded = s.text(9)
+                    text = (Chunker.passage(r.passage, ofEncoded: encoded) ?? Chunker.passage(0, ofEncoded: encoded))?.text ?? ""
                 }
-                out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
-                               source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: text,
-                               snippet: "", explanation: nil))
+                out.append(Hit(doc: r.doc, id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
+                               date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),
+                               score: r.score, passage: r.passage, passageText: text, snippet: "", explanation: nil))
             }
             return out
         }

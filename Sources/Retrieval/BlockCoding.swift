@@ -52,6 +52,34 @@ enum BlockCoding {
         return out
     }
 
+    /// The blocks of encoded text as (is a heading, text) slices of it, for cutting passages
+    /// without copying each block out; the same records `decode` reads.
+    static func slices(_ s: String) -> [(isHeading: Bool, text: Substring)] {
+        guard !s.isEmpty else { return [] }
+        var bytes = s
+        // (record start, text start, record end) byte offsets; text start == end when there is no text.
+        let records: [(Int, Int, Int)] = bytes.withUTF8 { b in
+            var out: [(Int, Int, Int)] = []
+            var start = 0
+            func emit(_ end: Int) {
+                var tagEnd = start
+                while tagEnd < end && b[tagEnd] != 0x1F { tagEnd += 1 }
+                out.append((start, min(tagEnd + 1, end), end))
+            }
+            for i in 0..<b.count where b[i] == 0x1E {
+                emit(i); start = i + 1
+            }
+            emit(b.count)
+            return out
+        }
+        let utf8 = s.utf8
+        return records.map { start, textStart, end in
+            let isHeading = start < end && utf8[utf8.index(utf8.startIndex, offsetBy: start)] == UInt8(ascii: "h")
+            let text = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: textStart)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            return (isHeading, text)
+        }
+    }
+
     static func encode(_ links: [Link]) -> String {
         links.map { $0.text + String(unit) + $0.url }.joined(separator: String(record))
     }

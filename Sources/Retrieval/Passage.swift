@@ -15,42 +15,57 @@ public struct Passage: Sendable, Equatable {
 public enum Chunker {
     static let target = 90, maximum = 160
 
-    /// The article's passages in order; with `last`, only those up to that ordinal (fewer when the
-    /// article has fewer).
-    static func passages(of article: Article, through last: Int = .max) -> [Passage] {
+    /// The article's passages in order.
+    static func passages(of article: Article) -> [Passage] {
+        cut(article.blocks.map { block in
+            if case .heading = block.kind { return (true, Substring(block.text)) }
+            return (false, Substring(block.text))
+        })
+    }
+
+    /// Passage `ordinal` of an article whose blocks are stored as `BlockCoding` text, or nil when it
+    /// has fewer. The blocks are sliced out of `blocks`, not copied, and the passages before the
+    /// wanted one are only measured.
+    static func passage(_ ordinal: Int, ofEncoded blocks: String) -> Passage? {
+        let passages = cut(BlockCoding.slices(blocks), through: ordinal) { $0 == ordinal }
+        return ordinal < passages.count ? passages[ordinal] : nil
+    }
+
+    /// Groups blocks into passages, in order, up to ordinal `last`. The text of a passage is joined
+    /// only when `withText(ordinal)`; the others get "" (their offsets and heading are kept).
+    static func cut(_ blocks: [(isHeading: Bool, text: Substring)], through last: Int = .max,
+                    withText: (Int) -> Bool = { _ in true }) -> [Passage] {
         var out: [Passage] = []
         var offset = 0
-        var current: [String] = []
+        var current: [Substring] = []
         var currentStart = 0, words = 0
-        var heading: String?
-        var currentHeading: String?
+        var heading: Substring?
+        var currentHeading: Substring?
 
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
-            out.append(Passage(ordinal: out.count, start: currentStart, end: end,
-                               text: current.joined(separator: "\n"), heading: currentHeading))
-            current = []; words = 0
+            let ordinal = out.count
+            out.append(Passage(ordinal: ordinal, start: currentStart, end: end,
+                               text: withText(ordinal) ? current.joined(separator: "\n") : "",
+                               heading: currentHeading.map(String.init)))
+            current.removeAll(keepingCapacity: true); words = 0
         }
 
-        for (i, whole) in article.blocks.enumerated() {
+        for (i, block) in blocks.enumerated() {
           // A block far longer than a passage (a scraped page on one line) is cut at word boundaries.
-          let wholeWords = wordCount(whole.text)
-          let pieces = wholeWords > maximum ? split(whole.text) : [whole.text]
+          let blockWords = wordCount(block.text)
+          let pieces = blockWords > maximum ? split(block.text) : [block.text]
           for (k, piece) in pieces.enumerated() {
-            let block = Block(whole.kind, piece)
-            let len = piece.utf8.count
-            let w = pieces.count == 1 ? wholeWords : wordCount(piece)
-            var isHeading = false
-            if case .heading = block.kind { isHeading = true }
-            if isHeading || (words > 0 && words + w > maximum) || (words >= target) {
+            let w = pieces.count == 1 ? blockWords : wordCount(piece)
+            if block.isHeading || (words > 0 && words + w > maximum) || (words >= target) {
                 flush(at: offset > 0 ? offset - 1 : 0)
                 if out.count > last { return out }
             }
-            if isHeading { heading = block.text }
+            if block.isHeading { heading = piece }
             if current.isEmpty { currentStart = offset; currentHeading = heading }
-            current.append(block.text)
+            current.append(piece)
             words += w
-            offset += len + ((i < article.blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
+            offset += piece.utf8.count + ((i < blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
           }
         }
         flush(at: offset)
@@ -64,10 +79,10 @@ public enum Chunker {
     /// the article text); the whitespace at each cut is dropped. A word is a run of characters other
     /// than " ", "\n" and "\t" (whole `Character`s: "\r\n", or a space carrying a combining mark, is
     /// not whitespace). Works on the UTF-8 bytes; `isWhitespaceCharacter` keeps it exact.
-    static func split(_ text: String) -> [String] {
-        var text = text
-        return text.withUTF8 { b in
-            var out: [String] = []
+    static func split(_ text: Substring) -> [Substring] {
+        var bytes = text
+        let cuts: [(Int, Int)] = bytes.withUTF8 { b in
+            var out: [(Int, Int)] = []
             var pieceStart = 0, words = 0
             var inWord = false
             for i in 0..<b.count {
@@ -76,15 +91,19 @@ public enum Chunker {
                     if words == target {
                         var end = i
                         while end > pieceStart && isWhitespaceCharacter(b, at: end - 1) { end -= 1 }
-                        out.append(String(decoding: UnsafeBufferPointer(rebasing: b[pieceStart..<end]), as: UTF8.self))
+                        out.append((pieceStart, end))
                         pieceStart = i; words = 0
                     }
                     words += 1
                 }
                 inWord = !space
             }
-            out.append(String(decoding: UnsafeBufferPointer(rebasing: b[pieceStart...]), as: UTF8.self))
+            out.append((pieceStart, b.count))
             return out
+        }
+        let utf8 = text.utf8
+        return cuts.map { start, end in
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
         }
     }
 
@@ -125,7 +144,9 @@ public enum Chunker {
     }
 
     /// Whitespace-separated words (space, newline, tab, CR).
-    public static func wordCount(_ s: String) -> Int {
+    public static func wordCount(_ s: String) -> Int { wordCount(Substring(s)) }
+
+    static func wordCount(_ s: Substring) -> Int {
         var s = s
         return s.withUTF8 { bytes in
             var n = 0, inWord = false
