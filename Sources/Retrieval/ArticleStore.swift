@@ -63,7 +63,7 @@ public struct ArticleStore {
     }
 
     /// Hits for ranked docs, each with the text of its best passage when `withText`: only that
-    /// passage is cut, straight from the stored blocks (the article itself is not decoded).
+    /// passage is cut, straight from the stored bytes of the blocks (the article is not decoded).
     func hits(for ranked: [(doc: Int, score: Double, passage: Int)], passages withText: Bool = true) throws -> [Hit] {
         let blocks = withText ? "blocks" : "''"
         let sql = "SELECT doc, id, source, line, title, url, author, date, feed, \(blocks) FROM articles WHERE doc = ?"
@@ -77,8 +77,7 @@ public struct ArticleStore {
                 var text = ""
                 if withText {
                     // An ordinal past the article's last passage (an index older than its text) falls back to the first.
-                    let encoded = s.text(9)
-                    text = (Chunker.passage(r.passage, ofEncoded: encoded) ?? Chunker.passage(0, ofEncoded: encoded))?.text ?? ""
+                    text = s.withText(9) { (Chunker.passage(r.passage, ofEncoded: $0) ?? Chunker.passage(0, ofEncoded: $0))?.text } ?? ""
                 }
                 out.append(Hit(doc: r.doc, id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
                                date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),

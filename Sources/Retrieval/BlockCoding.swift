@@ -52,31 +52,32 @@ enum BlockCoding {
         return out
     }
 
-    /// The blocks of encoded text as (is a heading, text) slices of it, for cutting passages
-    /// without copying each block out; the same records `decode` reads.
-    static func slices(_ s: String) -> [(isHeading: Bool, text: Substring)] {
-        guard !s.isEmpty else { return [] }
-        var bytes = s
-        // (record start, text start, record end) byte offsets; text start == end when there is no text.
-        let records: [(Int, Int, Int)] = bytes.withUTF8 { b in
-            var out: [(Int, Int, Int)] = []
+    /// Encoded blocks read in place, for cutting passages without decoding the article: the same
+    /// records `decode` reads, as byte ranges of the encoding.
+    struct EncodedBlocks: ChunkerBlocks {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Per block: whether its tag is a heading's, and where its text is.
+        var records: [(isHeading: Bool, text: Range<Int>)] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            guard !bytes.isEmpty else { return }
             var start = 0
             func emit(_ end: Int) {
                 var tagEnd = start
-                while tagEnd < end && b[tagEnd] != 0x1F { tagEnd += 1 }
-                out.append((start, min(tagEnd + 1, end), end))
+                while tagEnd < end && bytes[tagEnd] != 0x1F { tagEnd += 1 }
+                records.append((start < tagEnd && bytes[start] == UInt8(ascii: "h"), min(tagEnd + 1, end)..<end))
             }
-            for i in 0..<b.count where b[i] == 0x1E {
+            for i in 0..<bytes.count where bytes[i] == 0x1E {
                 emit(i); start = i + 1
             }
-            emit(b.count)
-            return out
+            emit(bytes.count)
         }
-        let utf8 = s.utf8
-        return records.map { start, textStart, end in
-            let isHeading = start < end && utf8[utf8.index(utf8.startIndex, offsetBy: start)] == UInt8(ascii: "h")
-            let text = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: textStart)..<utf8.index(utf8.startIndex, offsetBy: end)])
-            return (isHeading, text)
+
+        var count: Int { records.count }
+        func isHeading(_ i: Int) -> Bool { records[i].isHeading }
+        func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            body(UnsafeBufferPointer(rebasing: bytes[records[i].text]))
         }
     }
 

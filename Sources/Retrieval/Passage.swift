@@ -11,61 +11,91 @@ public struct Passage: Sendable, Equatable {
     public var heading: String?
 }
 
+/// What `Chunker` needs of an article's blocks: how many, which are headings, and each one's text
+/// as UTF-8.
+protocol ChunkerBlocks {
+    var count: Int { get }
+    func isHeading(_ i: Int) -> Bool
+    func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+}
+
+/// The blocks of an `Article`.
+struct ArticleBlocks: ChunkerBlocks {
+    let blocks: [Block]
+    var count: Int { blocks.count }
+    func isHeading(_ i: Int) -> Bool { if case .heading = blocks[i].kind { return true } else { return false } }
+    func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = blocks[i].text
+        return text.withUTF8(body)
+    }
+}
+
 /// Groups an article's blocks into passages of roughly 40–160 words; a heading starts a new one.
 public enum Chunker {
     static let target = 90, maximum = 160
 
     /// The article's passages in order.
     static func passages(of article: Article) -> [Passage] {
-        cut(article.blocks.map { block in
-            if case .heading = block.kind { return (true, Substring(block.text)) }
-            return (false, Substring(block.text))
-        })
+        cut(ArticleBlocks(blocks: article.blocks))
     }
 
     /// Passage `ordinal` of an article whose blocks are stored as `BlockCoding` text, or nil when it
-    /// has fewer. The blocks are sliced out of `blocks`, not copied, and the passages before the
-    /// wanted one are only measured.
-    static func passage(_ ordinal: Int, ofEncoded blocks: String) -> Passage? {
-        let passages = cut(BlockCoding.slices(blocks), through: ordinal) { $0 == ordinal }
+    /// has fewer. Works on the stored bytes: the passages before the wanted one are only measured,
+    /// and no String is made but its text and heading.
+    static func passage(_ ordinal: Int, ofEncoded blocks: UnsafeBufferPointer<UInt8>) -> Passage? {
+        let passages = cut(BlockCoding.EncodedBlocks(blocks), through: ordinal) { $0 == ordinal }
         return ordinal < passages.count ? passages[ordinal] : nil
     }
 
     /// Groups blocks into passages, in order, up to ordinal `last`. The text of a passage is joined
     /// only when `withText(ordinal)`; the others get "" (their offsets and heading are kept).
-    static func cut(_ blocks: [(isHeading: Bool, text: Substring)], through last: Int = .max,
-                    withText: (Int) -> Bool = { _ in true }) -> [Passage] {
+    static func cut<Blocks: ChunkerBlocks>(_ blocks: Blocks, through last: Int = .max,
+                                           withText: (Int) -> Bool = { _ in true }) -> [Passage] {
+        typealias Piece = (block: Int, bytes: Range<Int>)
         var out: [Passage] = []
         var offset = 0
-        var current: [Substring] = []
+        var current: [Piece] = []
         var currentStart = 0, words = 0
-        var heading: Substring?
-        var currentHeading: Substring?
+        var heading: Piece?
+        var currentHeading: Piece?
+
+        /// The pieces' text, one line each.
+        func text(_ pieces: [Piece]) -> String {
+            var bytes: [UInt8] = []
+            for (k, piece) in pieces.enumerated() {
+                if k > 0 { bytes.append(0x0A) }
+                blocks.withUTF8(piece.block) { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[piece.bytes])) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
 
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
             let ordinal = out.count
             out.append(Passage(ordinal: ordinal, start: currentStart, end: end,
-                               text: withText(ordinal) ? current.joined(separator: "\n") : "",
-                               heading: currentHeading.map(String.init)))
+                               text: withText(ordinal) ? text(current) : "",
+                               heading: currentHeading.map { text([$0]) }))
             current.removeAll(keepingCapacity: true); words = 0
         }
 
-        for (i, block) in blocks.enumerated() {
+        for i in 0..<blocks.count {
+          let isHeading = blocks.isHeading(i)
           // A block far longer than a passage (a scraped page on one line) is cut at word boundaries.
-          let blockWords = wordCount(block.text)
-          let pieces = blockWords > maximum ? split(block.text) : [block.text]
+          let pieces: [(bytes: Range<Int>, words: Int)] = blocks.withUTF8(i) { b in
+              let n = wordCount(b)
+              guard n > maximum else { return [(0..<b.count, n)] }
+              return split(b).map { ($0, wordCount(UnsafeBufferPointer(rebasing: b[$0]))) }
+          }
           for (k, piece) in pieces.enumerated() {
-            let w = pieces.count == 1 ? blockWords : wordCount(piece)
-            if block.isHeading || (words > 0 && words + w > maximum) || (words >= target) {
+            if isHeading || (words > 0 && words + piece.words > maximum) || (words >= target) {
                 flush(at: offset > 0 ? offset - 1 : 0)
                 if out.count > last { return out }
             }
-            if block.isHeading { heading = piece }
+            if isHeading { heading = (i, piece.bytes) }
             if current.isEmpty { currentStart = offset; currentHeading = heading }
-            current.append(piece)
-            words += w
-            offset += piece.utf8.count + ((i < blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
+            current.append((i, piece.bytes))
+            words += piece.words
+            offset += piece.bytes.count + ((i < blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
           }
         }
         flush(at: offset)
@@ -79,32 +109,31 @@ public enum Chunker {
     /// the article text); the whitespace at each cut is dropped. A word is a run of characters other
     /// than " ", "\n" and "\t" (whole `Character`s: "\r\n", or a space carrying a combining mark, is
     /// not whitespace). Works on the UTF-8 bytes; `isWhitespaceCharacter` keeps it exact.
-    static func split(_ text: Substring) -> [Substring] {
-        var bytes = text
-        let cuts: [(Int, Int)] = bytes.withUTF8 { b in
-            var out: [(Int, Int)] = []
-            var pieceStart = 0, words = 0
-            var inWord = false
-            for i in 0..<b.count {
-                let space = isWhitespaceCharacter(b, at: i)
-                if !space && !inWord {
-                    if words == target {
-                        var end = i
-                        while end > pieceStart && isWhitespaceCharacter(b, at: end - 1) { end -= 1 }
-                        out.append((pieceStart, end))
-                        pieceStart = i; words = 0
-                    }
-                    words += 1
+    static func split(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { b in split(b).map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) } }
+    }
+
+    /// `split` as byte ranges of `b`.
+    static func split(_ b: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var pieceStart = 0, words = 0
+        var inWord = false
+        for i in 0..<b.count {
+            let space = isWhitespaceCharacter(b, at: i)
+            if !space && !inWord {
+                if words == target {
+                    var end = i
+                    while end > pieceStart && isWhitespaceCharacter(b, at: end - 1) { end -= 1 }
+                    out.append(pieceStart..<end)
+                    pieceStart = i; words = 0
                 }
-                inWord = !space
+                words += 1
             }
-            out.append((pieceStart, b.count))
-            return out
+            inWord = !space
         }
-        let utf8 = text.utf8
-        return cuts.map { start, end in
-            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
-        }
+        out.append(pieceStart..<b.count)
+        return out
     }
 
     /// Whether the byte at `i` is a whole `Character` " ", "\n" or "\t". Tab and line feed are control
@@ -144,18 +173,18 @@ public enum Chunker {
     }
 
     /// Whitespace-separated words (space, newline, tab, CR).
-    public static func wordCount(_ s: String) -> Int { wordCount(Substring(s)) }
-
-    static func wordCount(_ s: Substring) -> Int {
+    public static func wordCount(_ s: String) -> Int {
         var s = s
-        return s.withUTF8 { bytes in
-            var n = 0, inWord = false
-            for b in bytes {
-                let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
-                if !space && !inWord { n += 1 }
-                inWord = !space
-            }
-            return n
+        return s.withUTF8(wordCount)
+    }
+
+    static func wordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0, inWord = false
+        for b in bytes {
+            let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+            if !space && !inWord { n += 1 }
+            inWord = !space
         }
+        return n
     }
 }
