@@ -79,13 +79,15 @@ extension SearchRequest {
     /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
     /// ArgumentParser parses the arguments and words any error.
     init?(plainArguments args: [String]) {
-        var seen = Set<String>()
+        var seen: [String] = []   // options given so far (an array: there are few, and a Set costs more to set up)
         var i = 0
         while i < args.count {
             let arg = args[i]
             i += 1
             guard arg.hasPrefix("-") else { query.append(arg); continue }
-            guard seen.insert(arg == "-l" ? "--limit" : arg).inserted else { return nil }
+            let name = arg == "-l" ? "--limit" : arg
+            guard !seen.contains(name) else { return nil }
+            seen.append(name)
             if arg == "--json" { json = true; continue }
             if arg == "--explain" { explain = true; continue }
             guard i < args.count, !args[i].hasPrefix("-") else { return nil }

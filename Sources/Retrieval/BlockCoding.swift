@@ -1,4 +1,7 @@
 import Corpus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Stores an article's blocks and links as compact text. Control characters never occur in
 /// corpus text (the parsers strip them), so the ASCII unit and record separators are safe.
@@ -61,17 +64,19 @@ enum BlockCoding {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
-            guard !bytes.isEmpty else { return }
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            // Records end at each record separator (found with memchr) and at the end.
             var start = 0
-            func emit(_ end: Int) {
+            while start <= bytes.count {
+                var end = bytes.count
+                if start < bytes.count, let found = memchr(base + start, 0x1E, bytes.count - start) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 var tagEnd = start
                 while tagEnd < end && bytes[tagEnd] != 0x1F { tagEnd += 1 }
                 records.append((start < tagEnd && bytes[start] == UInt8(ascii: "h"), min(tagEnd + 1, end)..<end))
+                start = end + 1
             }
-            for i in 0..<bytes.count where bytes[i] == 0x1E {
-                emit(i); start = i + 1
-            }
-            emit(bytes.count)
         }
 
         var count: Int { records.count }
