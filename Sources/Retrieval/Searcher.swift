@@ -63,8 +63,12 @@ public final class Searcher {
         (try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 }.map(Int.init) ?? 0
     }
 
-    /// Ranked hits for `query`.
+    /// Ranked hits for `query`, read in one transaction.
     public func search(_ query: SearchQuery) throws -> [Hit] {
+        try db.reading { try rank(query) }
+    }
+
+    func rank(_ query: SearchQuery) throws -> [Hit] {
         let terms = try load(queryTerms(query.text))
         let allowed = query.hasFilters ? try filterSet(query) : nil
         if terms.isEmpty {
