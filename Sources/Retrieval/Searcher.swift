@@ -14,8 +14,14 @@ public final class Searcher {
     public init(index: Index, analyzer: Analyzer = Analyzer()) throws {
         db = index.db
         self.analyzer = analyzer
+        // Read the index through a memory map rather than a pread (and a copy) per page: a query
+        // touches pages all over the file, more than SQLite's page cache keeps between queries.
+        try db.execute("PRAGMA mmap_size = \(Searcher.mmapSize)")
         stats = try CollectionStats(db)
     }
+
+    /// How much of the index file is mapped (SQLite caps it at its compile-time maximum).
+    static let mmapSize = 1 << 30
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
