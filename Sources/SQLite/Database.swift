@@ -72,9 +72,17 @@ public final class Database {
     /// one snapshot and take the file locks once, instead of once each.
     public func reading<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try withCachedStatement("BEGIN") { try $0.step() }
-        defer { _ = try? withCachedStatement("COMMIT") { try $0.step() } }
+        try runCached("BEGIN")
+        defer {
+            // Nothing was written, so a failed COMMIT only needs the transaction closed.
+            do { try runCached("COMMIT") } catch { try? execute("ROLLBACK") }
+        }
         return try body()
+    }
+
+    /// Runs a statement that returns no rows, prepared once per connection.
+    func runCached(_ sql: String) throws {
+        try withCachedStatement(sql) { _ = try $0.step() }
     }
 
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers, so lock waits happen up front).
