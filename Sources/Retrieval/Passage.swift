@@ -47,8 +47,8 @@ public enum Chunker {
         return ordinal < passages.count ? passages[ordinal] : nil
     }
 
-    /// Groups blocks into passages, in order, up to ordinal `last`. The text of a passage is joined
-    /// only when `withText(ordinal)`; the others get "" (their offsets and heading are kept).
+    /// Groups blocks into passages, in order, up to ordinal `last`. The text and heading of a passage
+    /// are made only when `withText(ordinal)`; the others keep just their ordinal and offsets.
     static func cut<Blocks: ChunkerBlocks>(_ blocks: Blocks, through last: Int = .max,
                                            withText: (Int) -> Bool = { _ in true }) -> [Passage] {
         typealias Piece = (block: Int, bytes: Range<Int>)
@@ -72,9 +72,9 @@ public enum Chunker {
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
             let ordinal = out.count
-            out.append(Passage(ordinal: ordinal, start: currentStart, end: end,
-                               text: withText(ordinal) ? text(current) : "",
-                               heading: currentHeading.map { text([$0]) }))
+            let wanted = withText(ordinal)
+            out.append(Passage(ordinal: ordinal, start: currentStart, end: end, text: wanted ? text(current) : "",
+                               heading: wanted ? currentHeading.map { text([$0]) } : nil))
             current.removeAll(keepingCapacity: true); words = 0
         }
 
