@@ -17,6 +17,28 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Show how each score was built.") var explain = false
     @Flag(help: "JSON output.") var json = false
 
+    /// The parsed options as plain values.
+    var request: SearchRequest {
+        SearchRequest(query: query, limit: limit, ranking: ranking, author: author, feed: feed, after: after,
+                      before: before, explain: explain, json: json, location: global.location)
+    }
+
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
+}
+
+/// A `lore search` invocation as plain values. Scripts run `lore search` far more than anything
+/// else, and their usual spellings are parsed here directly (`init?(plainArguments:)`): building
+/// ArgumentParser's model of every command costs more than the search itself.
+struct SearchRequest: Equatable {
+    var query: [String] = []
+    var limit = 10
+    var ranking = "bm25"
+    var author: String?, feed: String?, after: String?, before: String?
+    var explain = false, json = false
+    var location = IndexLocation()
+
     func validate() throws {
         guard limit > 0 && limit <= 1000 else { throw ValidationError("--limit must be between 1 and 1000") }
         guard Ranking(rawValue: ranking) != nil else { throw ValidationError("--ranking must be bm25 or tfidf") }
@@ -30,7 +52,7 @@ struct SearchCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let hits: [Hit] = try runOrFail {
-            let ws = try Workspace(global)
+            let ws = try Workspace(location)
             var q = SearchQuery(text: text, limit: limit)
             q.ranking = Ranking(rawValue: ranking) ?? .bm25
             q.author = author; q.feed = feed; q.after = after; q.before = before; q.explain = explain
@@ -50,6 +72,44 @@ struct SearchCommand: ParsableCommand {
     }
 }
 
+extension SearchRequest {
+    /// Query words plus `--json`, `--explain`, and `--corpus`, `--db`, `--limit`/`-l`, `--ranking`,
+    /// `--author`, `--feed`, `--after`, `--before` each followed by its value, read as `SearchCommand`
+    /// reads them (a test holds the two together). Anything else — `--opt=value`, `--`, `--help`, an
+    /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
+    /// ArgumentParser parses the arguments and words any error.
+    init?(plainArguments args: [String]) {
+        var seen: [String] = []   // options given so far (an array: there are few, and a Set costs more to set up)
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            guard arg.hasPrefix("-") else { query.append(arg); continue }
+            let name = arg == "-l" ? "--limit" : arg
+            guard !seen.contains(name) else { return nil }
+            seen.append(name)
+            if arg == "--json" { json = true; continue }
+            if arg == "--explain" { explain = true; continue }
+            guard i < args.count, !args[i].hasPrefix("-") else { return nil }
+            let value = args[i]
+            i += 1
+            switch arg {
+            case "--corpus": location.corpus = value
+            case "--db": location.db = value
+            case "--limit", "-l":
+                guard let n = Int(value) else { return nil }
+                limit = n
+            case "--ranking": ranking = value
+            case "--author": author = value
+            case "--feed": feed = value
+            case "--after": after = value
+            case "--before": before = value
+            default: return nil
+            }
+        }
+        guard (try? validate()) != nil else { return nil }
+    }
+}
 
 /// How one hit looks to a person.
 enum HitView {
