@@ -25,6 +25,10 @@ public struct LoreCommand: ParsableCommand {
             do { try search.run() } catch { exit(withError: error) }
             return
         }
+        if args.first == "ask", let ask = AskRequest(plainArguments: Array(args.dropFirst())) {
+            do { try ask.run() } catch { exit(withError: error) }
+            return
+        }
         main(args)
     }
 }

@@ -79,36 +79,49 @@ extension SearchRequest {
     /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
     /// ArgumentParser parses the arguments and words any error.
     init?(plainArguments args: [String]) {
-        var seen: [String] = []   // options given so far (an array: there are few, and a Set costs more to set up)
+        guard let plain = PlainArguments(args, flags: ["--json", "--explain"],
+                                         options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--after", "--before"],
+                                         aliases: [("-l", "--limit")]) else { return nil }
+        query = plain.words
+        json = plain.has("--json"); explain = plain.has("--explain")
+        location = IndexLocation(corpus: plain.value("--corpus"), db: plain.value("--db"))
+        if let l = plain.value("--limit") {
+            guard let n = Int(l) else { return nil }
+            limit = n
+        }
+        ranking = plain.value("--ranking") ?? ranking
+        author = plain.value("--author"); feed = plain.value("--feed")
+        after = plain.value("--after"); before = plain.value("--before")
+        guard (try? validate()) != nil else { return nil }
+    }
+}
+
+/// The plain spellings of a command line that `SearchRequest` and `AskRequest` read without
+/// ArgumentParser: words, flags, and options each followed by a value, every option at most once.
+/// Anything else — `--opt=value`, `--`, `--help`, a repeat, a value starting with "-" — gives nil.
+/// (Arrays, not Sets: there are few options, and a Set costs more to set up than it saves.)
+struct PlainArguments {
+    var words: [String] = []
+    var flags: [String] = []
+    var values: [(String, String)] = []
+
+    init?(_ args: [String], flags known: [String], options: [String], aliases: [(String, String)] = [], dashIsWord: Bool = false) {
         var i = 0
         while i < args.count {
             let arg = args[i]
             i += 1
-            guard arg.hasPrefix("-") else { query.append(arg); continue }
-            let name = arg == "-l" ? "--limit" : arg
-            guard !seen.contains(name) else { return nil }
-            seen.append(name)
-            if arg == "--json" { json = true; continue }
-            if arg == "--explain" { explain = true; continue }
-            guard i < args.count, !args[i].hasPrefix("-") else { return nil }
-            let value = args[i]
+            guard arg.hasPrefix("-"), !(dashIsWord && arg == "-") else { words.append(arg); continue }
+            let name = aliases.first { $0.0 == arg }?.1 ?? arg
+            guard !flags.contains(name), !values.contains(where: { $0.0 == name }) else { return nil }
+            if known.contains(name) { flags.append(name); continue }
+            guard options.contains(name), i < args.count, !args[i].hasPrefix("-") else { return nil }
+            values.append((name, args[i]))
             i += 1
-            switch arg {
-            case "--corpus": location.corpus = value
-            case "--db": location.db = value
-            case "--limit", "-l":
-                guard let n = Int(value) else { return nil }
-                limit = n
-            case "--ranking": ranking = value
-            case "--author": author = value
-            case "--feed": feed = value
-            case "--after": after = value
-            case "--before": before = value
-            default: return nil
-            }
         }
-        guard (try? validate()) != nil else { return nil }
     }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values.first { $0.0 == option }?.1 }
 }
 
 /// How one hit looks to a person.
