@@ -163,6 +163,7 @@ struct AnswerComposer {
         // "How do I…" is answered by the steps in the order the article gives them: first the best run of
         // consecutive sentences (and code) around the best sentence, then single sentences as usual.
         if kind == .howto {
+            selection.bringsCode = true
             for u in stepWindow(scored: scored, units: units.map(\.0), best: best!, budget: 100) {
                 selection.add(u, score: best!.score)
             }

@@ -6,6 +6,7 @@ struct Selection {
     let units: [SentenceUnit]        // every candidate sentence, in article order per article
     let question: Set<String>        // the question's analysed terms
     let budget: Int                  // words
+    var bringsCode = false           // a how-to: code right after a picked step comes with it
     private(set) var picked: [(SentenceUnit, Double)] = []
     private(set) var words = 0
     private var covered = Set<String>()
@@ -51,6 +52,11 @@ struct Selection {
            !next.isCode, next.words < 40, words + next.words <= budget + 20, !AnswerComposer.isFiller(next.text),
            !AnswerComposer.isCaption(next),
            AnswerComposer.continues(next.text) || (!u.text.hasSuffix(":") && !next.terms.isDisjoint(with: question)) {
+            add(next, score: score - 0.001)
+        }
+        // In a how-to, the code that follows a step shows how to do it.
+        if bringsCode, !u.isCode, let next = unit(u.doc, u.index + 1), next.isCode, next.words <= 120,
+           words + next.words <= budget + 60 {
             add(next, score: score - 0.001)
         }
         // A sentence that introduces a list or code ("It lets you:") brings its first items.
