@@ -22,6 +22,8 @@ struct AnswerComposer {
         if ["difference between", " vs ", "versus", "compare", "same as", "same thing as", "different from", "differ from"].contains(where: { lower.contains($0) }) { return .comparison }
         if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
         if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
+        // "What's the cleanest way to…", "Is there a way to…": asking for a method is a how-to.
+        if lower.contains(" way to ") || lower.contains(" ways to ") { return .howto }
         if lower.hasPrefix("what is") || lower.hasPrefix("what are") || lower.hasPrefix("what's a") || lower.hasPrefix("what does") || lower.hasPrefix("explain") { return .definition }
         if ["is", "are", "does", "do", "can", "should", "will", "did", "has"].contains(first) { return .yesNo }
         if ["which", "when", "who", "how", "where", "what"].contains(first) { return .factoid }
@@ -159,7 +161,7 @@ struct AnswerComposer {
         }
 
         var selection = Selection(units: units.map(\.0), question: qset,
-                                  budget: kind == .comparison || kind == .howto ? 150 : 125)
+                                  budget: kind == .comparison || kind == .howto ? 175 : 125)
         // "How do I…" is answered by the steps in the order the article gives them: first the best run of
         // consecutive sentences (and code) around the best sentence, then single sentences as usual.
         if kind == .howto {

@@ -90,6 +90,15 @@ import Testing
         #expect(picked.map(\.0.index) == [0, 1, 2])
     }
 
+    @Test func questionKinds() {
+        #expect(AnswerComposer.kind(of: "What's the simplest way to cache images?") == .howto)
+        #expect(AnswerComposer.kind(of: "Is there a way to cancel a running task?") == .howto)
+        #expect(AnswerComposer.kind(of: "Is a struct the same as a class?") == .comparison)
+        #expect(AnswerComposer.kind(of: "How is a struct different from a class?") == .comparison)
+        #expect(AnswerComposer.kind(of: "Why do views redraw?") == .why)
+        #expect(AnswerComposer.kind(of: "Does Swift have generics?") == .yesNo)
+    }
+
     @Test func captionsAreNotSentences() {
         func unit(_ text: String, code: Bool = false) -> SentenceUnit {
             SentenceUnit(doc: 0, block: 0, index: 0, text: text, heading: nil, terms: [], isCode: code, isListItem: false,
