@@ -18,12 +18,12 @@ struct AnswerComposer {
         let w = Classifier.words(q)
         let first = w.first ?? ""
         let lower = q.lowercased()
-        if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { lower.contains($0) }) { return .limitation }
-        if ["difference between", " vs ", "versus", "compare", "same as", "same thing as", "different from", "differ from"].contains(where: { lower.contains($0) }) { return .comparison }
-        if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
+        if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { ByteSearch.contains(lower, $0) }) { return .limitation }
+        if ["difference between", " vs ", "versus", "compare", "same as", "same thing as", "different from", "differ from"].contains(where: { ByteSearch.contains(lower, $0) }) { return .comparison }
+        if first == "why" || ByteSearch.contains(lower, "what makes") || ByteSearch.contains(lower, "reason") { return .why }
         if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
         // "What's the cleanest way to…", "Is there a way to…": asking for a method is a how-to.
-        if lower.contains(" way to ") || lower.contains(" ways to ") { return .howto }
+        if ByteSearch.contains(lower, " way to ") || ByteSearch.contains(lower, " ways to ") { return .howto }
         if lower.hasPrefix("what is") || lower.hasPrefix("what are") || lower.hasPrefix("what's a") || lower.hasPrefix("what does") || lower.hasPrefix("explain") { return .definition }
         if ["is", "are", "does", "do", "can", "should", "will", "did", "has"].contains(first) { return .yesNo }
         if ["which", "when", "who", "how", "where", "what"].contains(first) { return .factoid }
@@ -147,7 +147,7 @@ struct AnswerComposer {
         }
         // Answer type: a question about a price needs a price among the best sentences.
         let lowerQ = question.lowercased()
-        if ["how much does", "how much is", "what does it cost", "price of", "what price", "how expensive"].contains(where: { lowerQ.contains($0) }),
+        if ["how much does", "how much is", "what does it cost", "price of", "what price", "how expensive"].contains(where: { ByteSearch.contains(lowerQ, $0) }),
            !scored.prefix(8).contains(where: { u in ["$", "€", "£", " usd", " eur", " dollars", " price", " costs ", " free"].contains(where: { u.unit.text.lowercased().contains($0) }) }) {
             return abstain(call, hits: hits)
         }
@@ -338,7 +338,7 @@ struct AnswerComposer {
     func comparisonSides(_ question: String) -> [Set<String>] {
         let lower = question.lowercased()
         for sep in [" vs ", " versus ", " compared with ", " compared to ", " the same thing as ", " the same as ", " different from ",
-                    " differ from ", " and ", " or "] where lower.contains(sep) {
+                    " differ from ", " and ", " or "] where ByteSearch.contains(lower, sep) {
             let parts = lower.components(sep)
             guard parts.count == 2 else { continue }
             // Each half of the question is one side; words both halves share are no side's own.

@@ -51,7 +51,7 @@ public struct Dispatcher {
         }
         // "What problem was the author solving?" mentions the author but asks about the content.
         if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? ""),
-           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { cues.lower.contains($0) }) {
+           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) }) {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }

@@ -26,23 +26,7 @@ struct FoldedText: Sendable {
     func contains(_ phrase: String) -> Bool { contains(bytes: Array(phrase.utf8)) }
 
     func contains(bytes p: [UInt8]) -> Bool {
-        guard let first = p.first else { return true }
-        guard p.count <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { hay in
-            p.withUnsafeBufferPointer { needle in
-                let last = hay.count - needle.count
-                var i = 0
-                while i <= last {
-                    if hay[i] == first {
-                        var j = 1
-                        while j < needle.count && hay[i + j] == needle[j] { j += 1 }
-                        if j == needle.count { return true }
-                    }
-                    i += 1
-                }
-                return false
-            }
-        }
+        bytes.withUnsafeBufferPointer { hay in p.withUnsafeBufferPointer { ByteSearch.contains(hay, $0) } }
     }
 
     func containsAny(_ phrases: Phrases) -> Bool { phrases.bytes.contains { contains(bytes: $0) } }
@@ -52,4 +36,30 @@ struct FoldedText: Sendable {
 struct Phrases: Sendable {
     let bytes: [[UInt8]]
     init(_ phrases: [String]) { bytes = phrases.map { Array($0.utf8) } }
+}
+
+/// Plain byte-substring search: the standard library's `String.contains(_:)` goes through its string
+/// processing machinery and costs many times more on the short texts the assistant checks.
+enum ByteSearch {
+    static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= hay.count else { return false }
+        let last = hay.count - needle.count
+        var i = 0
+        while i <= last {
+            if hay[i] == first {
+                var j = 1
+                while j < needle.count && hay[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `text` holds `part` exactly (same bytes).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { hay in part.withUTF8 { contains(hay, $0) } }
+    }
 }
