@@ -5,36 +5,44 @@ import Retrieval
 /// steady under typos ("sumarize"); the first word carries extra weight, as intent usually leads.
 public struct Classifier: Sendable {
     /// Features are kept as 64-bit FNV-1a hashes of their text: training runs at every start-up,
-    /// and building a String per feature was most of its cost.
-    var counts: [Tool: [UInt64: Double]] = [:]
-    var totals: [Tool: Double] = [:]
-    var vocabulary = Set<UInt64>()
+    /// and building a String per feature was most of its cost. A feature's row holds its weight per
+    /// tool (in `Tool.allCases` order) in one flat array: one table lookup per feature.
+    var rows: [UInt64: Int] = [:]
+    var weights: [Double] = []
+    var totals = [Double](repeating: 0, count: Tool.allCases.count)
+    static let toolCount = Tool.allCases.count
 
     public init(examples: [(Tool, String)]) {
+        let tools = Tool.allCases
+        rows.reserveCapacity(examples.count * 16)
+        weights.reserveCapacity(examples.count * 16 * Self.toolCount)
         for (tool, text) in examples {
+            let t = tools.firstIndex(of: tool)!
             for (f, w) in Classifier.features(text) {
-                counts[tool, default: [:]][f, default: 0] += w
-                totals[tool, default: 0] += w
-                vocabulary.insert(f)
+                let row: Int
+                if let r = rows[f] { row = r } else {
+                    row = rows.count
+                    rows[f] = row
+                    weights.append(contentsOf: repeatElement(0, count: Self.toolCount))
+                }
+                weights[row * Self.toolCount + t] += w
+                totals[t] += w
             }
         }
     }
 
-    /// Log-probability per tool, best first.
+    /// Log-probability per tool, best first; ties keep `Tool.allCases` order.
     public func scores(_ text: String) -> [(Tool, Double)] {
         let feats = Classifier.features(text)
-        let v = Double(vocabulary.count) + 1
-        var out: [(Tool, Double)] = []
-        for tool in Tool.allCases {
-            let c = counts[tool] ?? [:]
-            let total = totals[tool] ?? 0
-            var s = 0.0
-            for (f, w) in feats where vocabulary.contains(f) {
-                s += w * (((c[f] ?? 0) + 0.1) / (total + 0.1 * v)).logValue
+        let v = Double(rows.count) + 1
+        var sums = [Double](repeating: 0, count: totals.count)
+        for (f, w) in feats {
+            guard let row = rows[f] else { continue }  // outside the vocabulary
+            for t in sums.indices {
+                sums[t] += w * ((weights[row * Self.toolCount + t] + 0.1) / (totals[t] + 0.1 * v)).logValue
             }
-            out.append((tool, s))
         }
-        return out.sorted { $0.1 > $1.1 }
+        return zip(Tool.allCases, sums).map { ($0, $1) }.sorted { $0.1 > $1.1 }
     }
 
     public func classify(_ text: String) -> Tool { scores(text).first?.0 ?? .answer }
