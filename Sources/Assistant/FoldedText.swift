@@ -42,13 +42,16 @@ struct Phrases: Sendable {
 /// processing machinery and costs many times more on the short texts the assistant checks.
 enum ByteSearch {
     static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
+        guard !needle.isEmpty else { return true }
         guard needle.count <= hay.count else { return false }
+        // Phrases often start with a space, which matches everywhere: anchor on the byte after it.
+        let a = needle[0] == 0x20 && needle.count > 1 ? 1 : 0
+        let anchor = needle[a]
         let last = hay.count - needle.count
         var i = 0
         while i <= last {
-            if hay[i] == first {
-                var j = 1
+            if hay[i + a] == anchor {
+                var j = 0
                 while j < needle.count && hay[i + j] == needle[j] { j += 1 }
                 if j == needle.count { return true }
             }
