@@ -138,7 +138,7 @@ struct AnswerComposer {
         let best = scored.first
         let unknownShare = originalTotal > 0 ? originalUnknown / originalTotal : 0
         let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
-        let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
+        let unknownNames = AnswerComposer.unknownNames(in: question, corrected: corrected, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
             for c in scored.prefix(String(cString: getenv("LORE_DEBUG_ANSWER")) == "all" ? scored.count : 25) {
                 debugLine("  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))")
@@ -243,10 +243,24 @@ struct AnswerComposer {
 
     /// Names and identifiers in the question that the corpus never mentions ("asyncio", "Android",
     /// "NSPersistentCloudKitContainer"): a question about something the articles do not know.
-    static func unknownNames(in question: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
-        QuestionName.of(question).compactMap { name in
-            guard let whole = analyzer.terms(name.text).first, searcher.documentFrequency(whole) == 0 else { return nil }
-            return name.text
+    /// So are names the corpus knows but whose compound it does not: "Metal compute shader" when no
+    /// article has ever said "shader" (the words after a name, up to the first word the analyzer
+    /// drops — "for", "with", "in" — or a punctuation mark).
+    static func unknownNames(in question: String, corrected: String? = nil, searcher: Searcher, analyzer: Analyzer) -> [String] {
+        let kept = FoldedText(corrected ?? question)
+        return QuestionName.of(question).compactMap { name -> String? in
+            guard let whole = analyzer.terms(name.text).first else { return nil }
+            if searcher.documentFrequency(whole) == 0 { return name.text }
+            for word in name.following {
+                let terms = analyzer.terms(word)
+                guard let t = terms.first else { break }  // a function word ends the compound
+                // A typo the spelling corrector fixed ("publsher") is not an unknown thing.
+                if terms.count == 1, word.count >= 4, word.allSatisfy(\.isLetter), searcher.documentFrequency(t) == 0,
+                   kept.contains(" " + word.lowercased()) {
+                    return name.text + " " + word
+                }
+            }
+            return nil
         }
     }
 

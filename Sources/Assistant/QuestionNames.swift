@@ -13,12 +13,15 @@ struct QuestionName: Equatable {
     var isCode: Bool
     /// Written as a call ("confirmation()"): the evidence must show it called, not just the word.
     var isCall: Bool
+    /// The words right after the name up to the next punctuation ("Metal compute shader for…" →
+    /// "compute", "shader", "for", …), as written; the caller decides where the compound ends.
+    var following: [String] = []
 
     static func of(_ question: String) -> [QuestionName] {
         var out: [QuestionName] = []
         let words = question.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
         var afterSentenceEnd = true
-        for raw in words {
+        for (index, raw) in words.enumerated() {
             defer { afterSentenceEnd = raw.last.map { ".?!:".contains($0) } ?? false }
             var w = String(raw).trimmingCharacters(in: "?,;:!\"'“”‘’[]{}")
             if w.hasSuffix("'s") || w.hasSuffix("’s") { w = String(w.dropLast(2)) }
@@ -31,8 +34,15 @@ struct QuestionName: Equatable {
                 || (inner.contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
             let capitalised = first.isUppercase && !afterSentenceEnd
             guard isCode || capitalised else { continue }
-            let name = QuestionName(text: w, isCode: isCode, isCall: isCall)
-            if !out.contains(name) { out.append(name) }
+            var name = QuestionName(text: w, isCode: isCode, isCall: isCall)
+            if let last = raw.last, last.isLetter || last.isNumber {
+                for next in words[(index + 1)...] {
+                    let clean = String(next).trimmingCharacters(in: "?,;:!.\"'“”‘’()[]{}")
+                    if !clean.isEmpty { name.following.append(clean) }
+                    if let l = next.last, !(l.isLetter || l.isNumber) { break }
+                }
+            }
+            if !out.contains(where: { $0.text == name.text }) { out.append(name) }
         }
         return out
     }

@@ -33,6 +33,20 @@ import Testing
         #expect(r.abstained, "\(question): \(r.answer)")
     }
 
+    /// A name the corpus knows, followed by a word it has never seen: the compound is unknown.
+    @Test(arguments: ["How do I tune Metal tessellation factors?", "How do I use the SwiftUI glimmerize modifier?"])
+    func abstainsOnAnUnknownCompound(question: String) throws {
+        let r = try SeedAssistant.ask(question)
+        #expect(r.abstained, "\(question): \(r.answer)")
+    }
+
+    /// …but a misspelt word the corrector can fix is not an unknown thing.
+    @Test func aTypoAfterANameIsCorrectedNotRefused() throws {
+        #expect(SeedAssistant.shared.corrected("the Combine sink opertor") == "the Combine sink operator")
+        let r = try SeedAssistant.ask("How does the Combine sink opertor cancel?")
+        #expect(!r.abstained, "\(r.answer)")
+    }
+
     @Test func answersWhenTheEvidenceNamesIt() throws {
         let r = try SeedAssistant.ask("Is there a way to express a protocol requirement for a static property?")
         #expect(!r.abstained)
@@ -43,6 +57,8 @@ import Testing
     @Test func questionNamesAreCapitalisedOrCodeLike() {
         let names = QuestionName.of("Does Donny Wals' post on Combine call sink()? What about iOS 18. Metal then")
         #expect(names.map(\.text) == ["Donny", "Wals", "Combine", "sink", "iOS"])
+        #expect(names.first { $0.text == "Combine" }?.following == ["call", "sink"])
+        #expect(names.first { $0.text == "Wals" }?.following == [])
         #expect(names.first { $0.text == "sink" }?.isCall == true)
         #expect(QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "call .sink(receivevalue:)"))
         #expect(!QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "the kitchen sink"))
