@@ -3,8 +3,8 @@
 ///
 /// `analyze` runs a fused form of the chain: words made only of ASCII letters, digits and `_` (nearly
 /// all of English and code prose) are split, folded, filtered and stemmed straight from their UTF-8
-/// bytes, with the result of each distinct folded form cached; any other word goes through the filter
-/// chain itself. The output is exactly the chain's (`chainAnalyze`), which the tests check.
+/// bytes, once per distinct spelling (`WordTable` keeps the resulting term ids); any other word goes
+/// through the filter chain itself. The output is exactly the chain's (`chainAnalyze`), which the tests check.
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
@@ -18,9 +18,8 @@ public final class Analyzer: @unchecked Sendable {
     /// The vocabulary: every distinct term this analyzer has produced, by id.
     var vocabulary: [String] = []
     var vocabularyIDs: [String: Int32] = [:]
-    /// Folded ASCII word → term id, or -1 when the chain drops it (stop word, empty stem).
-    var surface = SurfaceTable()
-    var scratch: [UInt8] = []
+    /// ASCII word as written → its term ids.
+    var wordTable = WordTable()
 
     public init(stemming: Bool = true) {
         let stop = StopFilter()
@@ -56,10 +55,10 @@ public final class Analyzer: @unchecked Sendable {
 
     // MARK: Term ids
 
-    /// Calls `body` with the vocabulary id of every term `analyze` would give, in the same order.
+    /// Appends the vocabulary id of every term `analyze` would give, in the same order.
     /// Ids are this analyzer's own; `term(_:)` turns one back into its term.
-    public func forEachTermID(_ text: String, _ body: (Int32) -> Void) {
-        scan(text) { id, _, _, _ in body(id) }
+    public func appendTermIDs(_ text: String, to ids: inout [Int32]) {
+        scan(text) { id, _, _, _ in ids.append(id) }
     }
 
     /// Calls `body` with the vocabulary id and the UTF-8 start of the source word of every term
@@ -90,6 +89,10 @@ public final class Analyzer: @unchecked Sendable {
     /// Tokenizes exactly as `Tokenizer` does and emits (term id, position, start, end) per output token.
     @inline(__always)
     func scan(_ text: String, _ emit: (Int32, Int, Int, Int) -> Void) {
+        // The table leaves `self` for the scan, so its accesses need no exclusivity checks.
+        var table = wordTable
+        wordTable = WordTable()
+        defer { wordTable = table }
         var text = text
         text.withUTF8 { bytes in
             let n = bytes.count
@@ -106,10 +109,15 @@ public final class Analyzer: @unchecked Sendable {
                 let start = i
                 var end = i
                 var j = i
+                // The word is simple (ASCII letters, digits and `_` only) while it ends at `simpleEnd`.
+                var simpleEnd = i
                 while j < n {
                     let b = bytes[j]
                     if b < 0x80 {
-                        if Tokenizer.isDigit(b) || Tokenizer.isASCIILetter(b) || b == 0x5F { j += 1; end = j; continue }
+                        if Tokenizer.isDigit(b) || Tokenizer.isASCIILetter(b) || b == 0x5F {
+                            if simpleEnd == j { simpleEnd += 1 }
+                            j += 1; end = j; continue
+                        }
                         if (b == 0x2E || b == 0x2C), j > start, j + 1 < n,
                            Tokenizer.isDigit(bytes[j - 1]), Tokenizer.isDigit(bytes[j + 1]) {
                             j += 1; continue
@@ -133,16 +141,20 @@ public final class Analyzer: @unchecked Sendable {
                 // The word start is a word character, so j has moved past it.
                 i = j
 
-                var simple = true
-                for k in start..<end {
-                    let b = bytes[k]
-                    if !(Tokenizer.isDigit(b) || Tokenizer.isASCIILetter(b) || b == 0x5F) { simple = false; break }
-                }
-                if simple {
+                if simpleEnd == end {
                     var e = end
                     while e > start, bytes[e - 1] == 0x5F { e -= 1 }
                     if e == start { continue }
-                    fastWord(bytes, start, e) { id in emit(id, position, start, end) }
+                    let hash = WordTable.hash(bytes, start, e)
+                    var slot = table.find(bytes, start, e, hash: hash)
+                    if slot < 0 {
+                        let ids = simpleWordIDs(bytes, start, e, &table)
+                        // A lowercase or all-digit word may have been added on the way, as its own folded form.
+                        slot = table.find(bytes, start, e, hash: hash)
+                        if slot < 0 { slot = table.insert(bytes, start, e, hash: hash, ids: ids) }
+                        if slot < 0 { for id in ids { emit(id, position, start, end) } }
+                    }
+                    if slot >= 0 { table.forEachID(slot) { emit($0, position, start, end) } }
                 } else {
                     var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000
@@ -157,54 +169,67 @@ public final class Analyzer: @unchecked Sendable {
         }
     }
 
-    /// One word of ASCII letters, digits and inner underscores (no trailing `_`): the whole word,
-    /// then its identifier parts of two or more characters, each folded, filtered and stemmed.
-    @inline(__always)
-    func fastWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ emit: (Int32) -> Void) {
+    /// The term ids of one word of ASCII letters, digits and inner underscores (no trailing `_`): the
+    /// whole word, then its identifier parts of two or more characters, each folded, filtered and stemmed.
+    /// A folded word of lowercase letters only, or of digits only, gives just its own term (if any) as a
+    /// word of its own, so `table` serves as the cache of those (identifier parts, mostly).
+    func simpleWordIDs(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ table: inout WordTable) -> [Int32] {
         let len = end - start
-        if scratch.count < len { scratch = [UInt8](repeating: 0, count: max(len, 64)) }
         var hasUpper = false, hasDigit = false, hasUnderscore = false, hasLetter = false
-        scratch.withUnsafeMutableBufferPointer { folded in
-            for k in 0..<len {
-                let b = bytes[start + k]
-                if b >= 0x41 && b <= 0x5A { hasUpper = true; hasLetter = true; folded[k] = b | 0x20 }
-                else {
-                    if b >= 0x61 && b <= 0x7A { hasLetter = true } else if b == 0x5F { hasUnderscore = true } else { hasDigit = true }
-                    folded[k] = b
-                }
+        var folded = [UInt8](repeating: 0, count: len)
+        for k in 0..<len {
+            let b = bytes[start + k]
+            if b >= 0x41 && b <= 0x5A { hasUpper = true; hasLetter = true; folded[k] = b | 0x20 }
+            else {
+                if b >= 0x61 && b <= 0x7A { hasLetter = true } else if b == 0x5F { hasUnderscore = true } else { hasDigit = true }
+                folded[k] = b
             }
-            let whole = lookup(UnsafeBufferPointer(rebasing: folded[0..<len]))
-            if whole >= 0 { emit(whole) }
-            // CodeSplitFilter.parts: nothing to split in lowercase words or in numbers without letters.
-            if !hasUpper && !hasDigit && !hasUnderscore { return }
-            if Tokenizer.isDigit(bytes[start]) && !hasLetter { return }
-            // Parts are contiguous runs between underscores and case or digit boundaries.
-            var parts: [(Int, Int)] = []
-            parts.reserveCapacity(8)
-            var cs = -1   // start of the current part, -1 when empty
-            for k in 0..<len {
-                let c = bytes[start + k]
-                if c == 0x5F {
-                    if cs >= 0 { parts.append((cs, k)); cs = -1 }
-                    continue
-                }
-                if cs >= 0 {
-                    let a = Analyzer.charClass(bytes[start + k - 1]), b = Analyzer.charClass(c)
-                    var boundary = false
-                    if a == 1 && b == 2 { boundary = true }
-                    if (a == 3) != (b == 3) { boundary = true }
-                    if a == 2 && b == 2, k + 1 < len, Analyzer.charClass(bytes[start + k + 1]) == 1 { boundary = true }
-                    if boundary { parts.append((cs, k)); cs = k }
-                } else {
-                    cs = k
-                }
+        }
+        var out: [Int32] = []
+        let whole = hasUnderscore || (hasDigit && hasLetter) ? termID(folded: folded[0..<len]) : termID(folded: folded[0..<len], &table)
+        if whole >= 0 { out.append(whole) }
+        // CodeSplitFilter.parts: nothing to split in lowercase words or in numbers without letters.
+        if !hasUpper && !hasDigit && !hasUnderscore { return out }
+        if Tokenizer.isDigit(bytes[start]) && !hasLetter { return out }
+        // Parts are contiguous runs between underscores and case or digit boundaries.
+        var parts: [(Int, Int)] = []
+        var cs = -1   // start of the current part, -1 when empty
+        for k in 0..<len {
+            let c = bytes[start + k]
+            if c == 0x5F {
+                if cs >= 0 { parts.append((cs, k)); cs = -1 }
+                continue
             }
-            if cs >= 0 { parts.append((cs, len)) }
-            guard parts.count > 1 else { return }
-            for (ps, pe) in parts where pe - ps > 1 {
-                let id = lookup(UnsafeBufferPointer(rebasing: folded[ps..<pe]))
-                if id >= 0 { emit(id) }
+            if cs >= 0 {
+                let a = Analyzer.charClass(bytes[start + k - 1]), b = Analyzer.charClass(c)
+                var boundary = false
+                if a == 1 && b == 2 { boundary = true }
+                if (a == 3) != (b == 3) { boundary = true }
+                if a == 2 && b == 2, k + 1 < len, Analyzer.charClass(bytes[start + k + 1]) == 1 { boundary = true }
+                if boundary { parts.append((cs, k)); cs = k }
+            } else {
+                cs = k
             }
+        }
+        if cs >= 0 { parts.append((cs, len)) }
+        guard parts.count > 1 else { return out }
+        for (ps, pe) in parts where pe - ps > 1 {
+            let id = termID(folded: folded[ps..<pe], &table)   // all letters or all digits
+            if id >= 0 { out.append(id) }
+        }
+        return out
+    }
+
+    /// `termID(folded:)` of a folded word of lowercase letters only or digits only, through `table`.
+    func termID(folded: ArraySlice<UInt8>, _ table: inout WordTable) -> Int32 {
+        folded.withUnsafeBufferPointer { p in
+            let hash = WordTable.hash(p, 0, p.count)
+            let slot = table.find(p, 0, p.count, hash: hash)
+            var id: Int32 = -1
+            if slot >= 0 { table.forEachID(slot) { id = $0 }; return id }
+            id = termID(folded: folded)
+            _ = table.insert(p, 0, p.count, hash: hash, ids: id >= 0 ? [id] : [])
+            return id
         }
     }
 
@@ -217,86 +242,135 @@ public final class Analyzer: @unchecked Sendable {
     }
 
     /// The term id of a folded ASCII word after the stop list and the stemmer, -1 when dropped.
-    @inline(__always)
-    func lookup(_ folded: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let h = SurfaceTable.hash(folded)
-        if let v = surface.find(folded, hash: h) { return v }
+    func termID(folded: ArraySlice<UInt8>) -> Int32 {
         let word = String(decoding: folded, as: UTF8.self)
-        var v: Int32 = -1
-        if !stopWords.contains(word) {
-            let stemmed = stemmer?.stem(word) ?? word
-            if !stemmed.isEmpty { v = id(of: stemmed) }
-        }
-        surface.insert(folded, hash: h, value: v)
-        return v
+        if stopWords.contains(word) { return -1 }
+        let stemmed = stemmer?.stem(word) ?? word
+        return stemmed.isEmpty ? -1 : id(of: stemmed)
     }
 }
 
-/// Open-addressing map from short byte strings to Int32, keys kept in one arena.
-struct SurfaceTable {
-    var hashes: [UInt64] = []
-    var offsets: [Int32] = []
-    var lengths: [Int32] = []
-    var values: [Int32] = []
-    var arena: [UInt8] = []
+/// Open-addressing map from an ASCII word as written to the term ids the chain gives it (none for a
+/// stop word), in 16-byte slots so that the hot part stays in cache. A slot holds the word's first eight
+/// bytes and, for a word of at most eight bytes with one id, that id; anything else (the rest of a
+/// longer word, then the ids) is in `extra`.
+struct WordTable {
+    struct Slot {
+        /// The word's first (up to) eight bytes, little-endian, zero-padded.
+        var head: UInt64 = 0
+        /// Bits of the word's hash, to skip most unequal slots at a glance.
+        var check: UInt16 = 0
+        /// 0 for an empty slot (words are never empty).
+        var length: UInt8 = 0
+        var count: UInt8 = 0
+        /// The id, or the offset in `extra` of the word's tail then its ids (see `inline`).
+        var value: Int32 = 0
+        /// Whether `value` is the id itself.
+        var inline: Bool { count == 1 && length <= 8 }
+    }
+    var slots: [Slot] = []
+    var extra: [UInt8] = []
     var count = 0
     var mask = -1
-    /// Past this many keys the table stops growing (results are then recomputed, never wrong).
+    /// Past this many words the table stops growing (ids are then recomputed, never wrong).
     static let limit = 1 << 21
+    static let maxLength = 255, maxIDs = 255
 
-    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for x in b { h = (h ^ UInt64(x)) &* 0x100000001b3 }
-        return h ^ (h >> 29)
+    /// Bytes `start ..< end` (at most 8) as a little-endian integer.
+    @inline(__always) static func load(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        let len = end - start
+        if start + 8 <= b.count {
+            let v = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt64.self))
+            return len >= 8 ? v : v & ((1 << UInt64(len * 8)) - 1)
+        }
+        var v: UInt64 = 0
+        for k in 0..<min(len, 8) { v |= UInt64(b[start + k]) << UInt64(k * 8) }
+        return v
     }
 
-    @inline(__always) func find(_ key: UnsafeBufferPointer<UInt8>, hash h: UInt64) -> Int32? {
-        guard mask > 0 else { return nil }
-        var slot = Int(truncatingIfNeeded: h) & mask
+    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var h = UInt64(end - start) &* 0x9E37_79B9_7F4A_7C15
+        var i = start
+        repeat {
+            h = (h ^ load(b, i, min(i + 8, end))) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        } while i < end
+        return h
+    }
+
+    /// The slot of the word, or -1.
+    @inline(__always) func find(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash h: UInt64) -> Int {
+        guard mask > 0 else { return -1 }
+        let len = end - start
+        let head = WordTable.load(b, start, min(start + 8, end))
+        let check = UInt16(truncatingIfNeeded: h >> 48)
+        var s = Int(truncatingIfNeeded: h) & mask
         while true {
-            let off = offsets[slot]
-            if off < 0 { return nil }
-            if hashes[slot] == h && Int(lengths[slot]) == key.count {
-                let same = arena.withUnsafeBufferPointer { a in
-                    memeq(a.baseAddress! + Int(off), key.baseAddress!, key.count)
-                }
-                if same { return values[slot] }
+            let slot = slots[s]
+            if slot.length == 0 { return -1 }
+            if slot.check == check && Int(slot.length) == len && slot.head == head
+                && (len <= 8 || tailMatches(b, start + 8, end, at: Int(slot.value))) {
+                return s
             }
-            slot = (slot + 1) & mask
+            s = (s + 1) & mask
         }
     }
 
-    @inline(__always) func memeq(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        for k in 0..<n where a[k] != b[k] { return false }
-        return true
+    @inline(__always) func tailMatches(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, at offset: Int) -> Bool {
+        extra.withUnsafeBufferPointer { t in
+            for k in 0..<(end - start) where t[offset + k] != b[start + k] { return false }
+            return true
+        }
     }
 
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, hash h: UInt64, value: Int32) {
-        if count >= SurfaceTable.limit { return }
-        if (count + 1) * 2 > mask + 1 { grow() }
-        var slot = Int(truncatingIfNeeded: h) & mask
-        while offsets[slot] >= 0 { slot = (slot + 1) & mask }
-        hashes[slot] = h
-        offsets[slot] = Int32(arena.count)
-        lengths[slot] = Int32(key.count)
-        values[slot] = value
-        arena.append(contentsOf: key)
+    @inline(__always) func forEachID(_ s: Int, _ body: (Int32) -> Void) {
+        let slot = slots[s]
+        if slot.inline { body(slot.value); return }
+        guard slot.count > 0 else { return }
+        let ids = Int(slot.value) + max(0, Int(slot.length) - 8)
+        extra.withUnsafeBytes { e in
+            for k in 0..<Int(slot.count) { body(e.loadUnaligned(fromByteOffset: ids + 4 * k, as: Int32.self)) }
+        }
+    }
+
+    /// Adds a word (not present) with its ids; returns its slot, or -1 when the word is not kept.
+    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash h: UInt64, ids: [Int32]) -> Int {
+        let len = end - start
+        if count >= WordTable.limit || len > WordTable.maxLength || ids.count > WordTable.maxIDs { return -1 }
+        if (count + 1) * 4 > (mask + 1) * 3 { grow() }
+        var slot = Slot()
+        slot.head = WordTable.load(b, start, min(start + 8, end))
+        slot.check = UInt16(truncatingIfNeeded: h >> 48)
+        slot.length = UInt8(len)
+        slot.count = UInt8(ids.count)
+        if slot.inline { slot.value = ids[0] } else {
+            slot.value = Int32(extra.count)
+            if len > 8 { extra.append(contentsOf: UnsafeBufferPointer(rebasing: b[(start + 8)..<end])) }
+            for id in ids { withUnsafeBytes(of: id) { extra.append(contentsOf: $0) } }
+        }
+        var s = Int(truncatingIfNeeded: h) & mask
+        while slots[s].length != 0 { s = (s + 1) & mask }
+        slots[s] = slot
         count += 1
+        return s
     }
 
+    /// Doubles the slots; each word is hashed again from its bytes.
     mutating func grow() {
+        let old = slots
         let capacity = max(1024, (mask + 1) * 2)
-        let oldHashes = hashes, oldOffsets = offsets, oldLengths = lengths, oldValues = values
-        hashes = [UInt64](repeating: 0, count: capacity)
-        offsets = [Int32](repeating: -1, count: capacity)
-        lengths = [Int32](repeating: 0, count: capacity)
-        values = [Int32](repeating: 0, count: capacity)
+        slots = [Slot](repeating: Slot(), count: capacity)
         mask = capacity - 1
-        for s in 0..<oldOffsets.count where oldOffsets[s] >= 0 {
-            var slot = Int(truncatingIfNeeded: oldHashes[s]) & mask
-            while offsets[slot] >= 0 { slot = (slot + 1) & mask }
-            hashes[slot] = oldHashes[s]; offsets[slot] = oldOffsets[s]
-            lengths[slot] = oldLengths[s]; values[slot] = oldValues[s]
+        var word = [UInt8](repeating: 0, count: WordTable.maxLength + 8)
+        for slot in old where slot.length != 0 {
+            let len = Int(slot.length)
+            withUnsafeBytes(of: slot.head.littleEndian) { h in for k in 0..<min(8, len) { word[k] = h[k] } }
+            for k in 8..<max(8, len) { word[k] = extra[Int(slot.value) + k - 8] }
+            let h = word.withUnsafeBufferPointer { WordTable.hash($0, 0, len) }
+            var s = Int(truncatingIfNeeded: h) & mask
+            while slots[s].length != 0 { s = (s + 1) & mask }
+            slots[s] = slot
         }
     }
 }

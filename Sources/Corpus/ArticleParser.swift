@@ -5,6 +5,20 @@ public enum ArticleParser {
     public static let maxJSONLinesSize = 256 << 20
 
     public static func parse(_ bytes: [UInt8], source: String) throws(CorpusError) -> ParsedFile {
+        switch try prepare(bytes, source: source) {
+        case .parsed(let file): return file
+        case .jsonLines(let file): return try file.parseWhole()
+        }
+    }
+
+    /// A file ready to index: parsed, or a JSON Lines file left to be parsed in pieces.
+    public enum Prepared: Sendable {
+        case parsed(ParsedFile)
+        case jsonLines(JSONLinesFile)
+    }
+
+    /// `parse` up to the point where a JSON Lines file would be parsed; that file is returned as it is.
+    public static func prepare(_ bytes: [UInt8], source: String) throws(CorpusError) -> Prepared {
         if bytes.count > maxJSONLinesSize { throw .tooLarge(Int64(bytes.count)) }
         let (text, decodeWarning) = try TextDecoding.decode(bytes)
         guard text.contains(where: { $0 > 0x20 }) else { throw .empty }
@@ -17,17 +31,18 @@ public enum ArticleParser {
         case .html:
             if isForeignXML(text) { throw .unparseable("XML document that is neither RSS nor Atom") }
             result = HTMLPageParser.parse(text, source: source)
-        case .jsonLines: result = try JSONRecordParser.parseLines(text, source: source)
+        case .jsonLines: return .jsonLines(JSONLinesFile(text: text, source: source, decodeWarning: decodeWarning))
         case .json: result = try JSONRecordParser.parseDocument(text, source: source)
         case .textDump: result = TextDumpParser.parse(text, source: source)
         case .markdown: result = MarkdownParser.parse(String(decoding: text, as: UTF8.self), source: source)
         case .plainText: result = PlainTextParser.parse(String(decoding: text, as: UTF8.self), source: source)
         }
         if let w = decodeWarning { result.warnings.insert(w, at: 0) }
-        // JSON records are built from already-collapsed fields; re-checking 100+ MB of them costs ~15%.
-        if format != .jsonLines { result.articles = result.articles.map(sanitized) }
+        // (JSON Lines records, returned above, are built from already-collapsed fields; re-checking 100+ MB
+        // of them would cost ~15%.)
+        result.articles = result.articles.map(sanitized)
         if result.articles.isEmpty { throw .unparseable("no articles found") }
-        return result
+        return .parsed(result)
     }
 
     /// `<?xml …?>` whose root is not HTML: parsing it as a page would index markup junk.

@@ -107,20 +107,29 @@ public enum CorpusWalker {
         var st = stat()
         let expected = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
         if expected > ArticleParser.maxJSONLinesSize { throw .tooLarge(Int64(expected)) }
-        var bytes = [UInt8](repeating: 0, count: max(expected, 1 << 16))
-        var count = 0
+        // One byte to spare, so that reading a file of the expected size to its end takes no growth.
+        var size = max(expected + 1, 1 << 16)
+        var bytes: [UInt8] = []
         while true {
-            if count == bytes.count {
-                if bytes.count > ArticleParser.maxJSONLinesSize { throw .tooLarge(Int64(count)) }
-                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            var full = false
+            var failure: Int32 = 0
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                _ = buffer.initialize(from: previous)
+                count = previous.count
+                while count < size {
+                    let n = read(fd, buffer.baseAddress! + count, size - count)
+                    if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                    if n == 0 { return }
+                    count += n
+                }
+                full = true
             }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 { if errno == EINTR { continue }; throw .unreadable(reason(errno)) }
-            if n == 0 { break }
-            count += n
+            if failure != 0 { throw .unreadable(reason(failure)) }
+            if !full { return bytes }
+            if size > ArticleParser.maxJSONLinesSize { throw .tooLarge(Int64(size)) }
+            size *= 2
         }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     static func reason(_ code: Int32) -> String {

@@ -1,37 +1,32 @@
 /// JSON Lines (one record a line) and single JSON documents (an object or an array of objects)
 /// holding `{"id"|"_id", "title", "text"|"body"|"content", "url", "author", "date"}` records.
 enum JSONRecordParser {
-    static func parseLines(_ bytes: [UInt8], source: String) throws(CorpusError) -> ParsedFile {
-        var articles: [Article] = []
-        var warnings: [String] = []
-        var broken = 0
-        bytes.withUnsafeBufferPointer { p in
-            var lineStart = 0
-            var line = 1
-            while lineStart < p.count {
-                var lineEnd = lineStart
-                while lineEnd < p.count, p[lineEnd] != 0x0A { lineEnd += 1 }
-                var s = JSONScanner(p, from: lineStart, to: lineEnd)
-                s.skipSpace()
-                if s.i < lineEnd {
-                    do throws(JSONScanner.Failure) {
-                        let fields = try s.object()
-                        s.skipSpace()
-                        if s.i < lineEnd { throw JSONScanner.Failure(reason: "trailing characters after the record", offset: s.i) }
-                        if let a = article(fields, source: source, line: line) { articles.append(a) }
-                        else { broken += 1; if broken <= 20 { warnings.append("line \(line): record has no title or text; skipped") } }
-                    } catch {
-                        broken += 1
-                        if broken <= 20 { warnings.append("line \(line): broken JSON record (\(error.reason)); skipped") }
-                    }
+    /// The records of the lines in `range`, the first of which is line `firstLine`; broken ones are counted in `skipped`
+    /// and the first 20 described in `messages`.
+    static func parseLines(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, source: String,
+                           articles: inout [Article], skipped: inout Int, messages: inout [String]) {
+        var lineStart = range.lowerBound
+        var line = firstLine
+        while lineStart < range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, p[lineEnd] != 0x0A { lineEnd += 1 }
+            var s = JSONScanner(p, from: lineStart, to: lineEnd)
+            s.skipSpace()
+            if s.i < lineEnd {
+                do throws(JSONScanner.Failure) {
+                    let fields = try s.object()
+                    s.skipSpace()
+                    if s.i < lineEnd { throw JSONScanner.Failure(reason: "trailing characters after the record", offset: s.i) }
+                    if let a = article(fields, source: source, line: line) { articles.append(a) }
+                    else { skipped += 1; if skipped <= 20 { messages.append("line \(line): record has no title or text; skipped") } }
+                } catch {
+                    skipped += 1
+                    if skipped <= 20 { messages.append("line \(line): broken JSON record (\(error.reason)); skipped") }
                 }
-                lineStart = lineEnd + 1
-                line += 1
             }
+            lineStart = lineEnd + 1
+            line += 1
         }
-        if broken > 20 { warnings.append("\(broken) records skipped in all") }
-        if articles.isEmpty { throw .unparseable(broken > 0 ? "no valid JSON Lines record" : "JSON Lines file with no records") }
-        return ParsedFile(format: .jsonLines, articles: articles, warnings: warnings)
     }
 
     /// A whole-file JSON document: a record or an array of records.

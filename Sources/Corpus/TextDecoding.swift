@@ -30,10 +30,38 @@ enum TextDecoding {
     }
 
     private static func validUTF8(_ bytes: [UInt8], from start: Int) -> [UInt8]? {
-        let slice = bytes[start...]
-        // The standard library's validator is vectorised; far faster than decoding scalar by scalar.
-        guard String(validating: slice, as: UTF8.self) != nil else { return nil }
-        return start == 0 ? bytes : Array(slice)
+        guard isValidUTF8(bytes, from: start) else { return nil }
+        return start == 0 ? bytes : Array(bytes[start...])
+    }
+
+    /// Validates without copying the text: it is checked in stretches of about 64 KiB cut just before an
+    /// ASCII byte (always a character boundary, and never inside a malformed sequence), all-ASCII
+    /// stretches eight bytes at a time and the others by the standard library's (vectorised) validator.
+    static func isValidUTF8(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = start
+            while i < n {
+                var j = min(i + (1 << 16), n)
+                while j < n && p[j] >= 0x80 { j += 1 }
+                let stretch = UnsafeBufferPointer(rebasing: p[i..<j])
+                if !isASCII(stretch) && String(validating: stretch, as: UTF8.self) == nil { return false }
+                i = j
+            }
+            return true
+        }
+    }
+
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= p.count {
+            high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < p.count { high |= UInt64(p[i]); i += 1 }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private static func latin1(_ bytes: [UInt8]) -> [UInt8] {

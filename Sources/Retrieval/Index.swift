@@ -11,6 +11,12 @@ public final class Index {
     public let db: Database
     public let path: String
     public let corpus: String
+    /// Set for a new file, whose first build is written with a rollback journal: the pages of an empty
+    /// database go straight into the file, instead of into the WAL and again into the file at the
+    /// checkpoint (win32-docs: about 0.8 s and 225 MB of writes less). The file turns to WAL after that
+    /// write (`useWAL`), so from then on readers never wait for a writer; during a first build a
+    /// concurrent lore process waits for it instead (up to the busy timeout).
+    var walPending = false
 
     /// Opens the index. A file that is not a lore index (or is damaged) is moved aside, reported
     /// through `notice`, and a new index is built in its place.
@@ -18,13 +24,13 @@ public final class Index {
         self.path = path
         self.corpus = corpus
         do {
-            db = try Index.open(path)
+            (db, walPending) = try Index.open(path)
         } catch let e as SQLiteError where e.isCorrupt {
             let aside = path + ".damaged-\(Int(time(nil)))"
             rename(path, aside)
             unlink(path + "-wal"); unlink(path + "-shm")
             notice("lore: \(path) was not a usable lore index; moved it to \(aside) and rebuilding")
-            do { db = try Index.open(path) } catch { throw RetrievalError.database(path: path, message: "\(error)") }
+            do { (db, walPending) = try Index.open(path) } catch { throw RetrievalError.database(path: path, message: "\(error)") }
         } catch let e as SQLiteError where e.isReadOnly {
             throw RetrievalError.readOnly(path: path)
         } catch {
@@ -32,18 +38,37 @@ public final class Index {
         }
     }
 
-    static func open(_ path: String) throws -> Database {
+    /// Opens the file; true when it was empty (a new index, still with a rollback journal).
+    static func open(_ path: String) throws -> (Database, Bool) {
         let db = try Database(path: path)
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
         // Touch the file so that a foreign file fails here, not halfway through a query.
-        _ = try db.scalarInt("SELECT count(*) FROM sqlite_master")
+        let isNew = try db.scalarInt("SELECT count(*) FROM sqlite_master") == 0
+        if isNew {
+            // 16 KiB pages (an existing file keeps its own): the index is mostly long rows and posting
+            // blobs, and a win32-docs build then writes a quarter as many pages (about 0.7 s faster;
+            // query latency unchanged).
+            try db.execute("PRAGMA page_size = 16384")
+        } else {
+            // Busy when another process is writing the first build of this file: it turns the file to WAL
+            // when done, and until then this connection reads with the rollback journal.
+            do { try db.execute("PRAGMA journal_mode=WAL") } catch { if !error.isBusy { throw error } }
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
         if try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'terms'") == 0 {
             try db.transaction { try Schema.create(db) }
         } else {
             let hasMeta = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'meta'") ?? 0
             if hasMeta == 0 { throw SQLiteError(code: 26, message: "not a lore index") }
         }
-        return db
+        return (db, isNew)
+    }
+
+    /// Turns a new file to WAL after its first write (see `walPending`). Should another connection be
+    /// open, the file stays as it is until the next open, which turns it.
+    func useWAL() {
+        guard walPending else { return }
+        walPending = false
+        try? db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     }
 
     func meta(_ key: String) -> String? {

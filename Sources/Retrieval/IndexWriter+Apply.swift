@@ -7,152 +7,210 @@ import Glibc
 #endif
 
 extension IndexWriter {
+    /// A batch for the analysis workers: articles of a file parsed beforehand, or a piece of a JSON Lines
+    /// file, which the worker parses itself.
+    enum Job: Sendable {
+        case articles(change: Int, range: Range<Int>)
+        case lines(change: Int, piece: JSONLinesFile.Piece)
+
+        var change: Int {
+            switch self {
+            case .articles(let c, _), .lines(let c, _): return c
+            }
+        }
+    }
+
+    /// A job's result: the analysed articles and, for a piece of JSON Lines, its skipped records.
+    struct JobResult {
+        var batch: AnalyzedBatch
+        var worker: Int
+        var piece: JSONLinesFile.ParsedPiece?
+    }
+
+    static let batchArticles = 512
+    static let pieceBytes = 1 << 21
+
     /// Writes the changes inside the caller's transaction: deletes the articles of changed and removed
     /// files, inserts the new ones batch by batch, and merges their postings into each affected term.
-    func apply(changes: [Change], removed: [String], known: [String: FileRow], report: inout IndexReport,
+    /// The outcome of a JSON Lines file (its warnings, or why it was skipped) is known only here and is
+    /// recorded in its change.
+    func apply(changes: inout [Change], removed: [String], known: [String: FileRow], report: inout IndexReport,
                progress: ((Int, Int) -> Void)?) throws {
+        var timer = PhaseTimer()
         let workers = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let counters = (0..<workers).map { _ in TermCounter() }
 
         // 1. Articles going away: their doc numbers, and their terms (re-derived from the stored text).
+        // A changed file's old articles go when its first new article arrives, so that a file that no
+        // longer parses keeps its old content.
         var removedDocs = Set<Int>()
         var affected = Set<String>()
         let store = ArticleStore(db: db)
+        let storedAnalyzer = Analyzer()
         let selectDocs = try db.prepare("SELECT doc FROM articles WHERE source = ?")
-        let sourcesOut = removed + changes.filter { known[$0.file.source] != nil && $0.parsed != nil }.map(\.file.source)
-        for source in sourcesOut {
+        let delArticles = try db.prepare("DELETE FROM articles WHERE source = ?")
+        func takeOut(_ source: String) throws {
             selectDocs.reset()
             try selectDocs.bind([.text(source)])
             var docs: [Int] = []
             while try selectDocs.step() { docs.append(Int(selectDocs.int(0))) }
             for d in docs {
                 removedDocs.insert(d)
-                if let a = try store.article(doc: d) { affected.formUnion(AnalyzedArticle.terms(of: a.article, analyzer: counters[0].analyzer)) }
+                if let a = try store.article(doc: d) { affected.formUnion(storedTerms(of: a.article, analyzer: storedAnalyzer)) }
             }
+            try delArticles.run([.text(source)])
         }
-        let delArticles = try db.prepare("DELETE FROM articles WHERE source = ?")
+        for source in removed { try takeOut(source) }
         let delFile = try db.prepare("DELETE FROM files WHERE path = ?")
-        for source in sourcesOut { try delArticles.run([.text(source)]) }
         for source in removed { try delFile.run([.text(source)]) }
         report.removed = removed.count
 
         // 2. New articles get doc numbers above every existing one, so appended postings stay sorted.
         var nextDoc = Int(try db.scalarInt("SELECT coalesce(max(doc), 0) FROM articles") ?? 0) + 1
         if let last = try db.scalarInt("SELECT value FROM stats WHERE key = 'lastdoc'") { nextDoc = max(nextDoc, Int(last) + 1) }
-        var builders: [PostingBuilder] = []
-        var builderTerms: [String] = []
-        var builderIDs: [String: Int32] = [:]
-        // Per worker: its vocabulary id → builder index, or -1 until first seen.
-        var localToGlobal = [[Int32]](repeating: [], count: counters.count)
-        let insArticle = try db.prepare("""
-            INSERT INTO articles(doc, id, source, line, title, url, author, date, feed, blocks, links, words,
-                                 tlen, hlen, blen, plen, npass)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """)
+        // With no articles left, the statistics are the sums over the rows written here.
+        let wasEmpty = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM articles)") == 1
+        var sums = [Int64](repeating: 0, count: 6)   // docs, tlen, hlen, blen, plen, passages
+        var table = PostingTable(workers: workers)
+        defer { table.deallocate() }
+        let insertArticles = try BatchedInsert(db, into: "articles", columns: ArticleRow.columns, rowsPerStatement: 16)
         let upFile = try db.prepare("INSERT OR REPLACE INTO files(path, size, mtime, hash, format, articles) VALUES (?,?,?,?,?,?)")
-        let total = changes.reduce(0) { $0 + ($1.parsed?.articles.count ?? 0) }
-        var done = 0
-        // Batches of articles in file order; a file's row is written after its last batch.
-        var jobs: [(change: Int, range: Range<Int>)] = []
-        for (ci, c) in changes.enumerated() {
-            guard let parsed = c.parsed else {
-                // Unparseable: remember it (so it is reported once, not on every run) unless older content exists.
-                if known[c.file.source] == nil {
-                    try upFile.run([.text(c.file.source), .int(c.file.size), .int(c.file.mtime), .int(c.hash),
-                                    .text("skipped: " + (c.reason ?? "")), .int(0)])
-                }
-                continue
-            }
-            if known[c.file.source] == nil { report.added += 1 } else { report.updated += 1 }
-            let batch = 512
-            var start = 0
-            repeat {
-                jobs.append((ci, start..<min(start + batch, parsed.articles.count)))
-                start += batch
-            } while start < parsed.articles.count
-        }
-        // Analysis of batch k + 1 runs on the workers while this thread merges batch k and writes its rows.
-        final class Pending: @unchecked Sendable {
-            var results: [AnalyzedArticle] = []
-            let ready = DispatchSemaphore(value: 0)
-        }
-        func launch(_ k: Int) -> Pending {
-            let p = Pending()
-            let slice = changes[jobs[k].change].parsed!.articles[jobs[k].range]
-            nonisolated(unsafe) let writer = self
-            let counters = counters
-            DispatchQueue.global().async {
-                p.results = writer.analyze(slice, counters: counters)
-                p.ready.signal()
-            }
-            return p
-        }
-        // Per worker: the terms of its vocabulary ids, copied while the worker is idle.
-        var names = [[String]](repeating: [], count: counters.count)
-        var next: Pending? = jobs.isEmpty ? nil : launch(0)
-        for k in jobs.indices {
-            let current = next!
-            current.ready.wait()
-            for (w, c) in counters.enumerated() {
-                for id in names[w].count..<c.analyzer.vocabularySize { names[w].append(c.analyzer.term(Int32(id))) }
-            }
-            next = k + 1 < jobs.count ? launch(k + 1) : nil
-            for a in current.results {
-                let doc = nextDoc; nextDoc += 1
-                let w = counters.firstIndex { $0 === a.counter } ?? 0
-                var map = localToGlobal[w]; localToGlobal[w] = []
-                if map.count < names[w].count { map += [Int32](repeating: -1, count: names[w].count - map.count) }
-                for (e, t) in a.terms.enumerated() {
-                    let id = Int(t.id)
-                    var g = map[id]
-                    if g < 0 {
-                        let term = names[w][id]
-                        if let known = builderIDs[term] { g = known } else {
-                            g = Int32(builders.count)
-                            builders.append(PostingBuilder()); builderTerms.append(term); builderIDs[term] = g
-                        }
-                        map[id] = g
-                    }
-                    builders[Int(g)].add(DocPosting(
-                        doc: doc, titleTF: Int(t.title), headingTF: Int(t.heading), bodyTF: Int(t.body),
-                        titleLength: a.titleLength, headingLength: a.headingLength, bodyLength: a.bodyLength))
-                    for k in Int(a.passageStart[e])..<Int(a.passageStart[e + 1]) {
-                        let ord = Int(a.passageOrdinal[k])
-                        builders[Int(g)].add(PassagePosting(doc: doc, ordinal: ord, tf: Int(a.passageTF[k]), length: a.passageLengths[ord]))
-                    }
-                }
-                localToGlobal[w] = map
-                let art = a.article
-                try insArticle.run([
-                    .int(Int64(doc)), .text(art.id), .text(art.source), .int(Int64(art.line)), .text(art.title),
-                    art.url.map(SQLValue.text) ?? .null, art.author.map(SQLValue.text) ?? .null,
-                    art.date.map(SQLValue.text) ?? .null, art.feed.map(SQLValue.text) ?? .null,
-                    .text(a.encodedBlocks), .text(a.encodedLinks), .int(Int64(a.words)),
-                    .int(Int64(a.titleLength)), .int(Int64(a.headingLength)), .int(Int64(a.bodyLength)),
-                    .int(Int64(a.passageLengths.reduce(0, +))), .int(Int64(a.passageCount)),
-                ])
-            }
-            done += jobs[k].range.count
-            progress?(done, total)
-            let c = changes[jobs[k].change]
-            if k + 1 == jobs.count || jobs[k + 1].change != jobs[k].change, let parsed = c.parsed {
+        func unparseable(_ c: Change) throws {
+            // Remember it (so it is reported once, not on every run) unless older content exists.
+            if known[c.file.source] == nil {
                 try upFile.run([.text(c.file.source), .int(c.file.size), .int(c.file.mtime), .int(c.hash),
-                                .text(parsed.format.rawValue), .int(Int64(parsed.articles.count))])
+                                .text("skipped: " + (c.reason ?? "")), .int(0)])
             }
         }
 
+        // Batches in file order; JSON Lines files in pieces of whole lines.
+        var jobs: [Job] = []
+        var total = 0   // for the progress bar: articles, or lines of JSON Lines
+        for (ci, c) in changes.enumerated() {
+            switch c.content {
+            case nil:
+                try unparseable(c)
+            case .parsed(let parsed):
+                var start = 0
+                repeat {
+                    jobs.append(.articles(change: ci, range: start..<min(start + Self.batchArticles, parsed.articles.count)))
+                    start += Self.batchArticles
+                } while start < parsed.articles.count
+                total += parsed.articles.count
+            case .jsonLines(let file):
+                let pieces = file.pieces(size: Self.pieceBytes)
+                jobs += pieces.map { .lines(change: ci, piece: $0) }
+                total += pieces.reduce(0) { $0 + $1.lines }
+            }
+        }
+
+        // Workers parse and analyse batches ahead; this thread merges their postings and writes their rows in order.
+        let snapshot = changes.map { var c = $0; c.unhashed = nil; return c }, allJobs = jobs   // no raw bytes kept alive
+        let pipeline = OrderedPipeline<JobResult>(jobs: jobs.count, workers: workers, window: 2 * workers + 2) { w, k in
+            switch allJobs[k] {
+            case .articles(let ci, let range):
+                guard case .parsed(let parsed) = snapshot[ci].content else { fatalError("job without articles") }
+                return JobResult(batch: counters[w].analyze(Array(parsed.articles[range])), worker: w)
+            case .lines(let ci, let piece):
+                guard case .jsonLines(let file) = snapshot[ci].content else { fatalError("job without JSON Lines") }
+                var parsed = file.parse(piece)
+                let articles = parsed.articles
+                parsed.articles = []
+                return JobResult(batch: counters[w].analyze(articles), worker: w, piece: parsed)
+            }
+        }
+        defer { pipeline.cancel() }
+        hashLater(&changes)
+        var done = 0
+        var tally = JSONLinesTally()
+        var fileArticles = 0
+        var waited = Duration.zero, merging = Duration.zero, inserting = Duration.zero   // for LORE_TIMING
+        for k in jobs.indices {
+            let waitStart = ContinuousClock.now
+            guard let result = pipeline.next() else { break }
+            waited += ContinuousClock.now - waitStart
+            let ci = jobs[k].change
+            let c = changes[ci]
+            let batch = result.batch, w = result.worker
+            if !batch.rows.isEmpty && fileArticles == 0 && known[c.file.source] != nil { try takeOut(c.file.source) }
+
+            let mergeStart = ContinuousClock.now
+            table.add(batch, from: w, base: nextDoc)
+            merging += ContinuousClock.now - mergeStart
+            let insertStart = ContinuousClock.now
+            try batch.text.withUnsafeBufferPointer { text in
+                try insertArticles.insert(count: batch.rows.count) { statement, k, first in
+                    try batch.rows[k].bind(doc: nextDoc + k, text: text, to: statement, at: first)
+                }
+            }
+            nextDoc += batch.rows.count
+            for row in batch.rows {
+                sums[0] += 1; sums[1] += Int64(row.titleLength); sums[2] += Int64(row.headingLength)
+                sums[3] += Int64(row.bodyLength); sums[4] += Int64(row.passageLength); sums[5] += Int64(row.passageCount)
+            }
+            inserting += ContinuousClock.now - insertStart
+            fileArticles += batch.rows.count
+            if let piece = result.piece { tally.add(piece) }
+            // Parsed and written: a JSON Lines file's bytes are not needed again.
+            if case .lines(_, let piece) = jobs[k], case .jsonLines(let file) = c.content { file.discard(piece) }
+            if case .lines(_, let piece) = jobs[k] { done += piece.lines } else { done += batch.rows.count }
+            progress?(done, total)
+
+            // After a file's last batch: its outcome and its row.
+            guard k + 1 == jobs.count || jobs[k + 1].change != ci else { continue }
+            defer { tally = JSONLinesTally(); fileArticles = 0 }
+            var format = SourceFormat.jsonLines
+            switch c.content {
+            case .parsed(let parsed): format = parsed.format
+            case .jsonLines(let file):
+                do {
+                    changes[ci].warnings = (file.decodeWarning.map { [$0] } ?? []) + (try tally.finish())
+                } catch {
+                    changes[ci].reason = "\(error)"
+                    changes[ci].content = nil
+                    try unparseable(changes[ci])
+                    continue
+                }
+            case nil: continue
+            }
+            if known[c.file.source] == nil { report.added += 1 } else { report.updated += 1 }
+            try upFile.run([.text(c.file.source), .int(c.file.size), .int(c.file.mtime), .int(c.hash),
+                            .text(format.rawValue), .int(Int64(fileArticles))])
+        }
+        pipeline.cancel()
+        timer.mark("analyse, merge, write articles (of which waiting \(PhaseTimer.ms(waited)) ms, merging "
+                   + "\(PhaseTimer.ms(merging)) ms, inserting \(PhaseTimer.ms(inserting)) ms)")
+
         // 3. Write postings. A fresh index takes the builders as they are; otherwise merge term by term.
-        let fresh = (try db.scalarInt("SELECT count(*) FROM terms") ?? 0) == 0
+        let fresh = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM terms)") == 1
         let putTerm = try db.prepare("INSERT OR REPLACE INTO terms(term, df, docs, passages) VALUES (?,?,?,?)")
+        var termCount: Int64? = nil
         if fresh {
             // In key order: the terms table is a WITHOUT ROWID b-tree, so appends keep its pages full.
-            let order = builderTerms.indices.sorted { builderTerms[$0].utf8.lexicographicallyPrecedes(builderTerms[$1].utf8) }
-            for i in order {
-                let b = builders[i]
-                try putTerm.run([.text(builderTerms[i]), .int(Int64(b.df)), .blob(b.docs), .blob(b.passages)])
+            let order = IndexWriter.byteOrder(table.terms)
+            timer.mark("sort terms")
+            // The workers gather the postings of runs of terms; this thread writes them, in order.
+            nonisolated(unsafe) let postings = table   // read only from here on
+            let run = 2048
+            let gatherer = OrderedPipeline<TermRun>(jobs: (order.count + run - 1) / run, workers: workers,
+                                                    window: 2 * workers + 2) { _, j in
+                postings.gather(order[(j * run)..<min(j * run + run, order.count)])
             }
+            defer { gatherer.cancel() }
+            let insertTerms = try BatchedInsert(db, into: "terms", columns: ["term", "df", "docs", "passages"], rowsPerStatement: 64)
+            while let r = gatherer.next() {
+                try r.bytes.withUnsafeBufferPointer { bytes in
+                    try insertTerms.insert(count: r.terms.count) { statement, k, first in
+                        try statement.bind(borrowedText: UnsafeBufferPointer(rebasing: bytes[r.names[k]]), at: first)
+                        try statement.bind(.int(Int64(table.builders[r.terms[k]].df)), at: first + 1)
+                        try statement.bind(borrowedBlob: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.docs[k]])), at: first + 2)
+                        try statement.bind(borrowedBlob: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.passages[k]])), at: first + 3)
+                    }
+                }
+            }
+            termCount = Int64(table.terms.count)
         } else {
-            affected.formUnion(builderTerms)
+            affected.formUnion(table.terms)
             let getTerm = try db.prepare("SELECT docs, passages FROM terms WHERE term = ?")
             let delTerm = try db.prepare("DELETE FROM terms WHERE term = ?")
             for term in affected.sorted() {
@@ -164,10 +222,11 @@ extension IndexWriter {
                     docs = PostingCodec.decodeDocs(getTerm.blob(0)).filter { !removedDocs.contains($0.doc) }
                     passages = PostingCodec.decodePassages(getTerm.blob(1)).filter { !removedDocs.contains($0.doc) }
                 }
-                if let g = builderIDs[term] {
-                    let b = builders[Int(g)]
-                    docs += PostingCodec.decodeDocs(b.docs)
-                    passages += PostingCodec.decodePassages(b.passages)
+                if let g = table.ids[term] {
+                    var newDocs: [UInt8] = [], newPassages: [UInt8] = []
+                    table.postings(of: Int(g), docs: &newDocs, passages: &newPassages)
+                    docs += PostingCodec.decodeDocs(newDocs)
+                    passages += PostingCodec.decodePassages(newPassages)
                 }
                 if docs.isEmpty {
                     try delTerm.run([.text(term)])
@@ -177,18 +236,52 @@ extension IndexWriter {
                 }
             }
         }
+        timer.mark("write terms")
 
-        // 4. Collection statistics, recomputed from the article rows.
-        let s = try db.prepare("""
-            SELECT count(*), coalesce(sum(tlen),0), coalesce(sum(hlen),0), coalesce(sum(blen),0),
-                   coalesce(sum(plen),0), coalesce(sum(npass),0), coalesce(max(doc),0) FROM articles
-            """)
-        _ = try s.step()
+        // 4. Collection statistics: the sums over the rows just written into an empty table, else
+        // recomputed from the article rows.
         let put = try db.prepare("INSERT OR REPLACE INTO stats(key, value) VALUES (?, ?)")
-        for (i, key) in ["docs", "tlen", "hlen", "blen", "plen", "passages", "maxdoc"].enumerated() {
-            try put.run([.text(key), .int(s.int(Int32(i)))])
+        let keys = ["docs", "tlen", "hlen", "blen", "plen", "passages", "maxdoc"]
+        if wasEmpty {
+            for (key, value) in zip(keys, sums + [sums[0] == 0 ? 0 : Int64(nextDoc - 1)]) { try put.run([.text(key), .int(value)]) }
+        } else {
+            let s = try db.prepare("""
+                SELECT count(*), coalesce(sum(tlen),0), coalesce(sum(hlen),0), coalesce(sum(blen),0),
+                       coalesce(sum(plen),0), coalesce(sum(npass),0), coalesce(max(doc),0) FROM articles
+                """)
+            _ = try s.step()
+            for (i, key) in keys.enumerated() { try put.run([.text(key), .int(s.int(Int32(i)))]) }
         }
         try put.run([.text("lastdoc"), .int(Int64(nextDoc - 1))])
-        try put.run([.text("terms"), .int(try db.scalarInt("SELECT count(*) FROM terms") ?? 0)])
+        try put.run([.text("terms"), .int(try termCount ?? db.scalarInt("SELECT count(*) FROM terms") ?? 0)])
+        timer.mark("statistics")
     }
+
+    /// The indices of `terms` in UTF-8 byte order (SQLite's BINARY collation): by their first eight
+    /// bytes as an integer, then by the rest where those are equal.
+    static func byteOrder(_ terms: [String]) -> [Int] {
+        var bytes: [UInt8] = [], starts: [Int] = []
+        starts.reserveCapacity(terms.count + 1)
+        for t in terms { starts.append(bytes.count); bytes.append(contentsOf: t.utf8) }
+        starts.append(bytes.count)
+        var keys: [(prefix: UInt64, index: Int)] = []
+        keys.reserveCapacity(terms.count)
+        for i in terms.indices {
+            var prefix: UInt64 = 0
+            for (k, b) in bytes[starts[i]..<min(starts[i] + 8, starts[i + 1])].enumerated() { prefix |= UInt64(b) << UInt64(56 - 8 * k) }
+            keys.append((prefix, i))
+        }
+        bytes.withUnsafeBufferPointer { b in
+            keys.sort { x, y in
+                if x.prefix != y.prefix { return x.prefix < y.prefix }
+                let xs = UnsafeBufferPointer(rebasing: b[starts[x.index]..<starts[x.index + 1]])
+                let ys = UnsafeBufferPointer(rebasing: b[starts[y.index]..<starts[y.index + 1]])
+                let common = min(xs.count, ys.count)
+                let c = common == 0 ? 0 : memcmp(xs.baseAddress!, ys.baseAddress!, common)
+                return c != 0 ? c < 0 : xs.count < ys.count
+            }
+        }
+        return keys.map(\.index)
+    }
+
 }

@@ -15,13 +15,21 @@ struct IndexWriter {
 
     struct FileRow { var size: Int64; var mtime: Int64; var hash: Int64 }
 
-    /// A file whose content must be (re)indexed.
-    struct Change { var file: CorpusFile; var hash: Int64; var parsed: ParsedFile?; var reason: String? }
+    /// A file whose content must be (re)indexed: its content, else why it is skipped, and its warnings.
+    struct Change: Sendable {
+        var file: CorpusFile
+        /// The content hash; a new JSON Lines file is hashed while the workers start on it (`hashLater`).
+        var hash: Int64 = 0
+        var unhashed: [UInt8]?
+        var content: ArticleParser.Prepared?
+        var reason: String?
+        var warnings: [String] = []
+    }
 
     func update(rebuild: Bool, waitForLock: Bool, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
         let clock = ContinuousClock.now
+        var timer = PhaseTimer()
         var report = IndexReport()
-        let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
 
         let walk: CorpusWalk
         do { walk = try CorpusWalker.walk(index.corpus) } catch { throw RetrievalError.corpus("\(error)") }
@@ -31,8 +39,10 @@ struct IndexWriter {
         var attempt = 0
         while true {
             attempt += 1
-            let known = needsRebuild ? [:] : try loadFiles()
+            // Read afresh on every attempt: another process may have just rebuilt the index.
             let startGeneration = index.generation
+            let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
+            let known = needsRebuild ? [:] : try loadFiles()
             var changes: [Change] = []
             var touched: [(String, Int64)] = []   // unchanged content, new mtime
             for f in walk.files {
@@ -41,19 +51,16 @@ struct IndexWriter {
                     report.skipped.append(SkippedFile(source: f.source, reason: "cannot be read"))
                     continue
                 }
+                guard let row = known[f.source] else { changes.append(prepare(bytes, file: f, hash: nil)); continue }
                 let hash = Int64(bitPattern: contentHash(bytes))
-                if let row = known[f.source], row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
-                changes.append(Change(file: f, hash: hash, parsed: nil, reason: nil))
-                changes[changes.count - 1].parsed = parse(bytes, &changes[changes.count - 1])
+                if row.hash == hash { touched.append((f.source, f.mtime)); report.unchanged += 1; continue }
+                changes.append(prepare(bytes, file: f, hash: hash))
             }
+            timer.mark("read files")
             let present = Set(walk.files.map(\.source))
             let unreadable = Set(walk.skipped.map(\.source))
             let removed = known.keys.filter { !present.contains($0) && !unreadable.contains($0) }.sorted()
 
-            for c in changes {
-                if let reason = c.reason { report.skipped.append(SkippedFile(source: c.file.source, reason: reason)) }
-                if let p = c.parsed { report.warnings += p.warnings.map { "\(displaySource(c.file.source)): \($0)" } }
-            }
             if !needsRebuild && changes.isEmpty && removed.isEmpty {
                 if !touched.isEmpty { try? touch(touched) }
                 try fillCounts(&report)
@@ -64,12 +71,16 @@ struct IndexWriter {
             var lockError: SQLiteError?
             // A page cache large enough that the one big transaction does not spill pages to the WAL
             // and read them back (64 MiB at most, only while writing; the default is restored below).
-            try? db.execute("PRAGMA cache_size = -65536")
+            // A first build (rollback journal, appending) spills straight into the file: 16 MiB do.
+            try? db.execute(index.walPending ? "PRAGMA cache_size = -16384" : "PRAGMA cache_size = -65536")
             defer { try? db.execute("PRAGMA cache_size = -2000") }
             do { try db.execute("BEGIN IMMEDIATE") } catch { lockError = error }
             if let e = lockError {
                 guard e.isBusy && !waitForLock else { throw e }
                 // Someone else is writing; answer from the index as it stands.
+                for i in changes.indices { settleWithoutIndexing(&changes[i]) }
+                hashLater(&changes)
+                reportOutcomes(changes, &report)
                 try fillCounts(&report)
                 report.warnings.append("the index is being updated by another lore process; using the previous index")
                 return report
@@ -81,16 +92,20 @@ struct IndexWriter {
                     continue
                 }
                 if needsRebuild { try Schema.dropIndexTables(db) }
-                try apply(changes: changes, removed: removed, known: known, report: &report, progress: progress)
+                try apply(changes: &changes, removed: removed, known: known, report: &report, progress: progress)
+                timer.mark("apply")
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
                 try setMeta("generation", String(startGeneration + 1))
                 try db.execute("COMMIT")
+                timer.mark("commit")
             } catch {
                 try? db.execute("ROLLBACK")
                 throw error
             }
+            index.useWAL()
+            reportOutcomes(changes, &report)
             try fillCounts(&report)
             report.seconds = seconds(since: clock)
             return report
@@ -102,12 +117,45 @@ struct IndexWriter {
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
-    func parse(_ bytes: [UInt8], _ change: inout Change) -> ParsedFile? {
+    /// Parses a file, or readies a JSON Lines file to be parsed in pieces. Without a `hash`, the file is
+    /// hashed here, or later for a JSON Lines file (whose text is usually these very bytes).
+    func prepare(_ bytes: [UInt8], file: CorpusFile, hash: Int64?) -> Change {
+        var change = Change(file: file)
         do {
-            return try ArticleParser.parse(bytes, source: change.file.source)
+            change.content = try ArticleParser.prepare(bytes, source: file.source)
+            if case .parsed(let parsed) = change.content { change.warnings = parsed.warnings }
         } catch {
             change.reason = "\(error)"
-            return nil
+        }
+        if let hash { change.hash = hash } else if case .jsonLines = change.content { change.unhashed = bytes } else {
+            change.hash = Int64(bitPattern: contentHash(bytes))
+        }
+        return change
+    }
+
+    /// Hashes the files left unhashed by `prepare`.
+    func hashLater(_ changes: inout [Change]) {
+        for i in changes.indices {
+            guard let bytes = changes[i].unhashed else { continue }
+            changes[i].hash = Int64(bitPattern: contentHash(bytes))
+            changes[i].unhashed = nil
+        }
+    }
+
+    /// Without an index run, a JSON Lines file is parsed here only for its warnings.
+    func settleWithoutIndexing(_ change: inout Change) {
+        guard case .jsonLines(let file) = change.content else { return }
+        do { change.warnings = try file.parseWhole().warnings } catch {
+            change.content = nil
+            change.reason = "\(error)"
+        }
+    }
+
+    /// Skipped files and warnings, in file order.
+    func reportOutcomes(_ changes: [Change], _ report: inout IndexReport) {
+        for c in changes {
+            if let reason = c.reason { report.skipped.append(SkippedFile(source: c.file.source, reason: reason)) }
+            report.warnings += c.warnings.map { "\(displaySource(c.file.source)): \($0)" }
         }
     }
 
@@ -135,24 +183,5 @@ struct IndexWriter {
         r.articles = Int(v["docs"] ?? 0)
         r.passages = Int(v["passages"] ?? 0)
         r.terms = Int(v["terms"] ?? 0)
-    }
-
-    /// Analyses a batch of articles on all cores, one counter (analyzer + scratch) per worker: the
-    /// stemmer and the vocabulary are not thread-safe. Article j goes to worker j % workers.
-    func analyze(_ articles: ArraySlice<Article>, counters: [TermCounter]) -> [AnalyzedArticle] {
-        let items = Array(articles)
-        let workers = counters.count
-        let results = UnsafeMutableBufferPointer<AnalyzedArticle?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer { _ = results.deinitialize(); results.deallocate() }
-        nonisolated(unsafe) let out = results
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var j = worker
-            while j < items.count {
-                out[j] = AnalyzedArticle(items[j], counter: counters[worker])
-                j += workers
-            }
-        }
-        return results.compactMap { $0 }
     }
 }

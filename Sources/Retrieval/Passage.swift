@@ -178,13 +178,36 @@ public enum Chunker {
         return s.withUTF8(wordCount)
     }
 
+    /// Counts word starts eight bytes at a time.
     static func wordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var n = 0, inWord = false
-        for b in bytes {
-            let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
-            if !space && !inWord { n += 1 }
-            inWord = !space
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0, i = 0
+        // 0x80 when the byte before the current one is whitespace (or there is none).
+        var previous: UInt64 = 0x80
+        while i + 8 <= bytes.count {
+            let space = spaceLanes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+            count += (~space & (space << 8 | previous) & 0x8080_8080_8080_8080).nonzeroBitCount
+            previous = space >> 56 & 0x80
+            i += 8
         }
-        return n
+        while i < bytes.count {
+            let b = bytes[i]
+            let space: UInt64 = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D ? 0x80 : 0
+            if space == 0 && previous != 0 { count += 1 }
+            previous = space
+            i += 1
+        }
+        return count
+    }
+
+    /// 0x80 in each byte of `w` that is a space, newline, tab or CR, 0 in the others.
+    @inline(__always)
+    static func spaceLanes(_ w: UInt64) -> UInt64 {
+        // 0x80 in each byte of x that is zero (exact per byte: no carry crosses a byte).
+        @inline(__always) func zeroLanes(_ x: UInt64) -> UInt64 {
+            ~((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | x) & 0x8080_8080_8080_8080
+        }
+        return zeroLanes(w ^ 0x2020_2020_2020_2020) | zeroLanes(w ^ 0x0A0A_0A0A_0A0A_0A0A)
+            | zeroLanes(w ^ 0x0909_0909_0909_0909) | zeroLanes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
     }
 }

@@ -25,4 +25,17 @@ enum Varint {
         }
         return nil
     }
+
+    /// Writes `value` at `buffer[offset...]` (at most five bytes) and advances `offset`.
+    @inline(__always)
+    static func put(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) {
+        var v = value
+        while v >= 0x80 {
+            buffer[offset] = UInt8(truncatingIfNeeded: v) | 0x80
+            offset += 1
+            v >>= 7
+        }
+        buffer[offset] = UInt8(v)
+        offset += 1
+    }
 }

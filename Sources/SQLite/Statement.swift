@@ -44,6 +44,34 @@ public final class Statement {
         if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastMessage) }
     }
 
+    /// Binds bytes as TEXT without copying them (SQLITE_STATIC): SQLite reads them until the statement
+    /// is reset, so they must stay valid and unchanged until `runBound()` returns.
+    public func bind(borrowedText text: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+        let rc: Int32
+        if let base = text.baseAddress, text.count > 0 {
+            rc = base.withMemoryRebound(to: CChar.self, capacity: text.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(text.count), nil)
+            }
+        } else {
+            rc = sqlite3_bind_text(handle, index, "", 0, transient)
+        }
+        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastMessage) }
+    }
+
+    /// Binds bytes as a BLOB without copying them; as `bind(borrowedText:at:)`.
+    public func bind(borrowedBlob blob: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+        let rc = blob.isEmpty ? sqlite3_bind_zeroblob(handle, index, 0)
+            : sqlite3_bind_blob(handle, index, blob.baseAddress, Int32(blob.count), nil)
+        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastMessage) }
+    }
+
+    /// Runs the statement with the parameters bound, then resets it and clears the bindings, so that
+    /// nothing borrowed outlives the call.
+    public func runBound() throws(SQLiteError) {
+        defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
+        while try step() {}
+    }
+
     /// Advances to the next row; false when done.
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
