@@ -13,7 +13,7 @@ build: deps
 # Lore's main job on the shipped corpus: the chat on a terminal, a demo question otherwise.
 run: build
 	@if [ -t 0 ] && [ -t 1 ]; then $(LORE) chat --corpus Corpus; \
-	else $(LORE) ask --corpus Corpus "How do I make a Swift Testing test fail on purpose?"; fi
+	else $(LORE) ask --corpus Corpus "How do I group Swift Testing tests with tags?"; fi
 
 test: deps
 	$(SWIFT) build -c release --static-swift-stdlib

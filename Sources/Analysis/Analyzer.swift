@@ -69,8 +69,17 @@ public final class Analyzer: @unchecked Sendable {
         scan(text) { id, _, _, _ in ids.append(id) }
     }
 
+    /// Calls `body` with the vocabulary id and the UTF-8 start of the source word of every term
+    /// `analyze` would give, in the same order, without building tokens.
+    public func forEachTermStart(_ text: String, _ body: (Int32, Int) -> Void) {
+        scan(text) { id, _, start, _ in body(id, start) }
+    }
+
     /// The term of a vocabulary id.
     public func term(_ id: Int32) -> String { vocabulary[Int(id)] }
+
+    /// The vocabulary id of a term this analyzer has produced, else nil.
+    public func termID(_ term: String) -> Int32? { vocabularyIDs[term] }
 
     /// How many distinct terms this analyzer has produced (ids are below this).
     public var vocabularySize: Int { vocabulary.count }

@@ -18,10 +18,12 @@ struct AnswerComposer {
         let w = Classifier.words(q)
         let first = w.first ?? ""
         let lower = q.lowercased()
-        if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { lower.contains($0) }) { return .limitation }
-        if lower.contains("difference between") || lower.contains(" vs ") || lower.contains("versus") || lower.contains("compare") || lower.contains("compared") { return .comparison }
-        if first == "why" || lower.contains("what makes") || lower.contains("reason") { return .why }
+        if ["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness", "pitfall", "problem with", "cons of", "go wrong"].contains(where: { ByteSearch.contains(lower, $0) }) { return .limitation }
+        if ["difference between", " vs ", "versus", "compare", "same as", "same thing as", "different from", "differ from"].contains(where: { ByteSearch.contains(lower, $0) }) { return .comparison }
+        if first == "why" || ByteSearch.contains(lower, "what makes") || ByteSearch.contains(lower, "reason") { return .why }
         if first == "how" && (w.count > 1 && ["do", "can", "should", "to", "would", "i"].contains(w[1])) { return .howto }
+        // "What's the cleanest way to…", "Is there a way to…": asking for a method is a how-to.
+        if ByteSearch.contains(lower, " way to ") || ByteSearch.contains(lower, " ways to ") { return .howto }
         if lower.hasPrefix("what is") || lower.hasPrefix("what are") || lower.hasPrefix("what's a") || lower.hasPrefix("what does") || lower.hasPrefix("explain") { return .definition }
         if ["is", "are", "does", "do", "can", "should", "will", "did", "has"].contains(first) { return .yesNo }
         if ["which", "when", "who", "how", "where", "what"].contains(first) { return .factoid }
@@ -80,30 +82,55 @@ struct AnswerComposer {
             for u in SentenceUnits.of(s, analyzer: analyzer) { units.append((u, prior)) }
         }
         let qset = Set(qTerms)
+        var qList: [String] = []  // the question's terms once each, in order: sums come out the same every run
+        for t in qTerms where !qList.contains(t) { qList.append(t) }
+        let sides = kind == .comparison ? comparisonSides(question) : []
         func coverage(_ terms: Set<String>) -> Double {
             var m = 0.0
-            for t in qset where terms.contains(t) { m += idf[t] ?? 0 }
+            for t in qList where terms.contains(t) { m += idf[t] ?? 0 }
             return m / totalMass
         }
+        func coverage(anyOf sets: [Set<String>]) -> Double {
+            var m = 0.0
+            for t in qList where sets.contains(where: { $0.contains(t) }) { m += idf[t] ?? 0 }
+            return m / totalMass
+        }
+        var headingTerms: [String: Set<String>] = [:]
         // Score each sentence with its neighbours as context.
         var scored: [(unit: SentenceUnit, score: Double, cov: Double)] = []
         for (i, (u, prior)) in units.enumerated() {
             if u.isCode && kind != .howto { continue }
             if !u.isCode && ((u.words < 4 && !(u.isListItem && u.words >= 2)) || u.words > 80) { continue }
             let own = coverage(u.terms)
-            var around = Set<String>()
-            if i > 0, units[i - 1].0.doc == u.doc { around.formUnion(units[i - 1].0.terms) }
-            if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.formUnion(units[i + 1].0.terms) }
-            if let h = u.heading { around.formUnion(analyzer.terms(h)) }
-            let ctx = coverage(around.union(u.terms))
+            var around: [Set<String>] = [u.terms]
+            if i > 0, units[i - 1].0.doc == u.doc { around.append(units[i - 1].0.terms) }
+            if i + 1 < units.count, units[i + 1].0.doc == u.doc { around.append(units[i + 1].0.terms) }
+            if let h = u.heading {
+                if headingTerms[h] == nil { headingTerms[h] = Set(analyzer.terms(h)) }
+                around.append(headingTerms[h]!)
+            }
+            let ctx = coverage(anyOf: around)
             // A sentence whose neighbours (and heading) cover the question sits where the answer is.
             var s = own + 1.5 * ctx + 0.35 * prior
             if call.target != nil && u.doc == call.target!.doc { s += 0.25 }
-            if own > 0 { s += cueBonus(kind, u) }  // cue checks are string scans: only where the question matched
+            let folded = FoldedText(u.text)
+            if own > 0 { s += cueBonus(kind, u, folded) }
             if u.isCode { s *= 0.6 }
+            // A comparison is answered by a sentence that speaks of both sides at once.
+            if sides.count == 2, sides.allSatisfy({ !u.terms.isDisjoint(with: $0) }) { s += 0.15 }
+            // Sentences about the article itself ("In this post I showed you…") restate, they don't answer.
+            if !u.isCode && AnswerComposer.isAboutTheArticle(folded) { s *= 0.7 }
             // Captions and labels (short, no sentence punctuation) restate the topic without saying anything.
             if !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last, !".!?:".contains(last) { s *= 0.75 }
             scored.append((u, s, max(own, 0.8 * ctx)))
+        }
+        // The answer usually lives in one section: every sentence of a section shares in its best sentence's score.
+        let sectionWeight = 0.6
+        var sectionBest: [String: Double] = [:]
+        for c in scored { let k = "\(c.unit.doc)|\(c.unit.heading ?? "")"; sectionBest[k] = max(sectionBest[k] ?? 0, c.score) }
+        let topSection = max(sectionBest.values.max() ?? 1, 1e-9)
+        for i in scored.indices {
+            scored[i].score += sectionWeight * (sectionBest["\(scored[i].unit.doc)|\(scored[i].unit.heading ?? "")"] ?? 0) / topSection
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
 
@@ -111,69 +138,61 @@ struct AnswerComposer {
         let best = scored.first
         let unknownShare = originalTotal > 0 ? originalUnknown / originalTotal : 0
         let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
-        let unknownNames = AnswerComposer.unknownNames(in: question, searcher: assistant.searcher, analyzer: analyzer)
+        let unknownNames = AnswerComposer.unknownNames(in: question, corrected: corrected, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
-            for c in scored.prefix(25) {
-                let l = "  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))\n"
-                _ = l.withCString { write(2, $0, strlen($0)) }
+            for c in scored.prefix(String(cString: getenv("LORE_DEBUG_ANSWER")) == "all" ? scored.count : 25) {
+                debugLine("  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))")
             }
-            let line = "debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
+            debugLine("debug: unknown \(unknownShare) knowncov \(knownCoverage) best \(best?.score ?? 0) names \(unknownNames) terms \(qTerms)")
         }
         // Answer type: a question about a price needs a price among the best sentences.
         let lowerQ = question.lowercased()
-        if ["how much does", "how much is", "what does it cost", "price of", "what price", "how expensive"].contains(where: { lowerQ.contains($0) }),
+        if ["how much does", "how much is", "what does it cost", "price of", "what price", "how expensive"].contains(where: { ByteSearch.contains(lowerQ, $0) }),
            !scored.prefix(8).contains(where: { u in ["$", "€", "£", " usd", " eur", " dollars", " price", " costs ", " free"].contains(where: { u.unit.text.lowercased().contains($0) }) }) {
             return abstain(call, hits: hits)
         }
         if best == nil || (call.target == nil && (knownCoverage < 0.3 || unknownShare >= 0.5 || !unknownNames.isEmpty)) {
             return abstain(call, hits: hits)
         }
-
-        // Greedy selection under a word budget, skipping near-duplicates.
-        var picked: [(SentenceUnit, Double)] = []
-        var words = 0
-        let budget = kind == .comparison || kind == .howto ? 150 : 125
-        let floor = best!.score * 0.55
-        var covered = Set<String>()
-        for c in scored {
-            if picked.count >= 7 || c.score < floor { break }
-            if picked.contains(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }) { continue }
-            if picked.contains(where: { jaccard($0.0.terms, c.unit.terms) > 0.55 }) { continue }
-            let gain = c.unit.terms.intersection(qset).subtracting(covered)
-            if !picked.isEmpty && gain.isEmpty && c.score < best!.score * 0.8 { continue }
-            if words + c.unit.words > budget && !picked.isEmpty { continue }
-            picked.append((c.unit, c.score)); words += c.unit.words
-            covered.formUnion(c.unit.terms.intersection(qset))
-            // Facts sit next to the sentence that matched best: each pick brings the sentence after it.
-            if let next = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index + 1 })?.0,
-               !next.isCode, next.words < 40, words + next.words <= budget + 20,
-               AnswerComposer.continues(next.text) || !c.unit.text.hasSuffix(":"),
-               !picked.contains(where: { $0.0.doc == next.doc && $0.0.index == next.index }) {
-                picked.append((next, c.score - 0.001)); words += next.words
-            }
-            // A sentence that introduces a list ("It lets you:") brings its first items.
-            if c.unit.text.hasSuffix(":") {
-                var k = c.unit.index + 1
-                var added = 0
-                while added < 4, let item = units.first(where: { $0.0.doc == c.unit.doc && $0.0.index == k })?.0,
-                      item.isListItem || item.isCode, words + item.words <= budget + 40 {
-                    if !picked.contains(where: { $0.0.doc == item.doc && $0.0.index == item.index }) {
-                        picked.append((item, c.score - 0.002 * Double(added + 1))); words += item.words
-                    }
-                    k += 1; added += 1
-                }
-            }
+        if call.target == nil {
+            let missing = namesWithoutEvidence(QuestionName.of(question), best: scored.prefix(3), units: units, articles: storedByDoc)
+            if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: names without evidence \(missing)") }
+            if !missing.isEmpty { return abstain(call, hits: hits) }
         }
-        if kind == .comparison { ensureBothSides(question: question, scored: scored, picked: &picked) }
+
+        var selection = Selection(units: units.map(\.0), question: qset,
+                                  budget: kind == .comparison || kind == .howto ? 175 : 125)
+        // "How do I…" is answered by the steps in the order the article gives them: first the best run of
+        // consecutive sentences (and code) around the best sentence, then single sentences as usual.
+        if kind == .howto {
+            selection.bringsCode = true
+            for u in stepWindow(scored: scored, units: units.map(\.0), best: best!, budget: 100) {
+                selection.add(u, score: best!.score)
+            }
+            if let last = selection.picked.last { selection.bringNeighbours(of: last.0, score: best!.score) }
+        }
+        selection.pickGreedily(scored, best: best!.score)
+        var picked = selection.picked
+        if sides.count == 2 { ensureBothSides(sides, scored: scored, picked: &picked) }
+        if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: picked \(picked.map { "d\($0.0.doc)#\($0.0.index)" })") }
 
         // Order: by article rank, then reading order; number citations by first use.
         let rank = Dictionary(uniqueKeysWithValues: hits.enumerated().map { ($1.doc, $0) })
         picked.sort { (rank[$0.0.doc] ?? 99, $0.0.index) < (rank[$1.0.doc] ?? 99, $1.0.index) }
         var numbers: [Int: Int] = [:]
         var cites: [Citation] = []
-        var parts: [String] = []
+        // One paragraph per section, led by the section's heading when it says something of its own.
+        var paragraphs: [[String]] = []
+        var section: (doc: Int, heading: String?)? = nil
         for (u, _) in picked {
+            if section == nil || section!.doc != u.doc || section!.heading != u.heading {
+                section = (u.doc, u.heading)
+                paragraphs.append([])
+                if let h = u.heading, let title = storedByDoc[u.doc]?.article.title,
+                   let lead = AnswerComposer.leadIn(heading: h, title: title) {
+                    paragraphs[paragraphs.count - 1].append("**\(lead)**\n")
+                }
+            }
             if numbers[u.doc] == nil, let s = storedByDoc[u.doc] {
                 numbers[u.doc] = cites.count + 1
                 let passages = (try? assistant.store.passages(doc: u.doc)) ?? []
@@ -181,71 +200,212 @@ struct AnswerComposer {
                                       date: s.article.date, passage: SentenceUnits.passage(containing: u.text, in: passages)))
             }
             let n = numbers[u.doc] ?? 1
-            if u.isCode { parts.append("\n```\n\(u.text)\n```\n[\(n)]") } else { parts.append("\(u.text) [\(n)]") }
+            if u.isCode { paragraphs[paragraphs.count - 1].append("\n```\n\(u.text)\n```\n[\(n)]") }
+            else { paragraphs[paragraphs.count - 1].append("\(u.text) [\(n)]") }
         }
-        var answer = parts.joined(separator: " ").replacing(" \n", with: "\n")
+        var answer = paragraphs.map { $0.joined(separator: " ").replacing("\n ", with: "\n").replacing(" \n", with: "\n") }
+            .joined(separator: "\n\n")
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
         let focus = call.target ?? cites.first?.ref
         return Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: focus)
     }
 
+    /// The run of consecutive units around the best sentence with the most score above 0.8 of the best,
+    /// within `budget` words. Captions and filler count for nothing and are left out of the run.
+    func stepWindow(scored: [(unit: SentenceUnit, score: Double, cov: Double)], units: [SentenceUnit],
+                    best: (unit: SentenceUnit, score: Double, cov: Double), budget: Int) -> [SentenceUnit] {
+        var scoreOf: [Int: Double] = [:]
+        for c in scored where c.unit.doc == best.unit.doc { scoreOf[c.unit.index] = c.score }
+        let article = units.filter { $0.doc == best.unit.doc }.prefix(800)
+        let kept = article.filter { !AnswerComposer.isCaption($0) && !AnswerComposer.isFiller($0.text) }
+        let utility = kept.map { max(0, (scoreOf[$0.index] ?? 0) - 0.8 * best.score) }
+        guard let anchor = kept.firstIndex(where: { $0.index == best.unit.index }) else { return [] }
+        var bestRange: Range<Int>? = nil
+        var bestSum = 0.0
+        for i in kept.indices where i <= anchor && utility[i] > 0 {
+            var sum = 0.0, words = 0
+            for j in i..<kept.count {
+                words += kept[j].words
+                if words > budget { break }
+                sum += utility[j]
+                if j >= anchor && sum > bestSum { bestSum = sum; bestRange = i..<(j + 1) }
+            }
+        }
+        guard let r = bestRange else { return [] }
+        return Array(kept[r])
+    }
+
+    /// An image caption or label: short, no sentence punctuation.
+    static func isCaption(_ u: SentenceUnit) -> Bool {
+        guard !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last else { return false }
+        return !".!?:".contains(last)
+    }
+
     /// Names and identifiers in the question that the corpus never mentions ("asyncio", "Android",
     /// "NSPersistentCloudKitContainer"): a question about something the articles do not know.
-    static func unknownNames(in question: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
-        var out: [String] = []
-        let words = question.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        for (i, raw) in words.enumerated() {
-            let w = String(raw).trimmingCharacters(in: "?,;:!\"'“”‘’()")
-            guard w.count >= 2, let first = w.first else { continue }
-            let codeLike = w.contains(".") && !w.hasSuffix(".") || w.contains("_") || w.contains("(")
-                || (w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
-            let capitalised = first.isUppercase && i > 0
-            guard codeLike || capitalised else { continue }
-            let terms = analyzer.terms(String(w))
-            if let whole = terms.first, searcher.documentFrequency(whole) == 0 { out.append(String(w)) }
+    /// So are names the corpus knows but whose compound it does not: "Metal compute shader" when no
+    /// article has ever said "shader" (the words after a name, up to the first word the analyzer
+    /// drops — "for", "with", "in" — or a punctuation mark).
+    static func unknownNames(in question: String, corrected: String? = nil, searcher: Searcher, analyzer: Analyzer) -> [String] {
+        let kept = FoldedText(corrected ?? question)
+        return QuestionName.of(question).compactMap { name -> String? in
+            guard let whole = analyzer.terms(name.text).first else { return nil }
+            if searcher.documentFrequency(whole) == 0 { return name.text }
+            for word in name.following {
+                let terms = analyzer.terms(word)
+                guard let t = terms.first else { break }  // a function word ends the compound
+                // A typo the spelling corrector fixed ("publsher") is not an unknown thing.
+                if terms.count == 1, word.count >= 4, word.allSatisfy(\.isLetter), searcher.documentFrequency(t) == 0,
+                   kept.contains(" " + word.lowercased()) {
+                    return name.text + " " + word
+                }
+            }
+            return nil
         }
-        return out
+    }
+
+    /// Names of the question that none of the best candidate sentences mentions, counting the two
+    /// sentences either side, the section heading and the article's title, author and feed.
+    /// "Go modules" answered from "go to Build Settings" lacks its name; so does "confirmation()"
+    /// answered from "it confirms the addition".
+    func namesWithoutEvidence(_ names: [QuestionName], best: ArraySlice<(unit: SentenceUnit, score: Double, cov: Double)>,
+                              units: [(SentenceUnit, Double)], articles: [Int: StoredArticle]) -> [String] {
+        // An identifier the corpus knows ("DispatchQueue") may be discussed without being spelled out
+        // ("serial queues"); a call or a plain capitalised word has to be there as written.
+        let names = names.filter { !$0.isCode || $0.isCall }
+        guard !names.isEmpty else { return [] }
+        var region = ""
+        for c in best {
+            let u = c.unit
+            for (v, _) in units where v.doc == u.doc && abs(v.index - u.index) <= 2 { region += v.text + "\n" }
+            region += (u.heading ?? "") + "\n"
+            if let a = articles[u.doc]?.article {
+                region += a.title + "\n" + (a.author ?? "") + "\n" + (a.feed ?? "") + "\n"
+            }
+        }
+        let lowered = region.lowercased()
+        return names.filter { !$0.isMentioned(in: lowered) }.map(\.text)
+    }
+
+    /// One line on stderr for `LORE_DEBUG_ANSWER=1`.
+    func debugLine(_ text: String) {
+        let line = text + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// A pronoun or connective among the first words: the sentence needs the one before it.
+    static func refersBack(_ s: String) -> Bool {
+        if continues(s) { return true }
+        let first = s.lowercased().split(separator: " ").prefix(5).map { String($0).trimmingCharacters(in: ",.;:") }
+        for (i, w) in first.prefix(4).enumerated() {
+            if ["this", "that", "these", "those", "they", "them", "such", "also"].contains(w) { return true }
+            // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
+            if w == "it" && !(i + 1 < first.count && ["is", "was"].contains(first[i + 1])) { return true }
+        }
+        return false
     }
 
     static func continues(_ s: String) -> Bool {
         let w = s.split(separator: " ").first.map { String($0).lowercased() } ?? ""
-        return ["this", "that", "these", "it", "so", "because", "which", "however,", "but", "instead,", "otherwise,", "therefore,"].contains(w)
+        let words = s.lowercased().split(separator: " ", maxSplits: 2)
+        if w == "it", words.count > 1 { return !["is", "was"].contains(String(words[1])) }
+        if ["this", "that", "these", "those", "its", "so", "because", "which", "however,", "but", "instead,", "otherwise,",
+            "therefore,", "then", "then,", "also,", "finally,", "first,", "next,", "now,", "thus,", "here,", "that's", "it's"].contains(w) { return true }
+        let l = s.lowercased()
+        return ["for that", "to do that", "to do so", "for this", "in that case", "as a result", "this way", "for example", "for instance"].contains { l.hasPrefix($0) }
     }
 
-    func cueBonus(_ kind: Kind, _ u: SentenceUnit) -> Double {
-        let l = " " + u.text.lowercased() + " "
+    /// Answer-type cues, looked for in a candidate sentence (FoldedText: lower case, padded with spaces).
+    static let definitionCues = Phrases([" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "])
+    static let whyCues = Phrases([" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "])
+    static let yesNoCues = Phrases([" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "])
+    static let limitationCues = Phrases([" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"])
+    static let comparisonCues = Phrases([" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "])
+    static let imperatives: Set<String> = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make",
+                                           "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare",
+                                           "implement", "mark", "move", "change", "enable", "import"]
+    static let howtoCues = Phrases([" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "])
+    static let aboutTheArticle = Phrases(["in this post", "in this article", "in this week", "in this tutorial", "in this blog", "this post ",
+        "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore",
+        "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
+        "i moved on to", "if you have any questions", "reach out to me", "appeared first on", "check out", "to learn more",
+        "for more on", "read more about"])
+
+    func cueBonus(_ kind: Kind, _ u: SentenceUnit, _ l: FoldedText) -> Double {
         switch kind {
-        case .definition: return [" is a ", " is an ", " are ", " refers to ", " means ", " allows ", " lets "].contains { l.contains($0) } ? 0.08 : 0
-        case .why: return [" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means "].contains { l.contains($0) } ? 0.1 : 0
+        case .definition: return l.containsAny(Self.definitionCues) ? 0.08 : 0
+        case .why: return l.containsAny(Self.whyCues) ? 0.1 : 0
         case .howto:
             // Steps read as instructions: "Delete the file…", "Open Build Settings…", "you can…".
-            let first = l.split(separator: " ").first.map(String.init) ?? ""
-            let imperative = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make", "replace", "run", "write", "store", "wrap", "keep", "define", "pass", "return", "declare", "implement", "mark", "move", "change", "enable", "import"].contains(first)
-            return imperative || [" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should "].contains { l.contains($0) } ? 0.06 : 0
+            let imperative = Self.imperatives.contains(u.text.prefix(while: { $0 != " " }).lowercased())
+            return imperative || l.containsAny(Self.howtoCues) ? 0.06 : 0
         case .factoid: return u.text.contains(where: \.isNumber) ? 0.06 : 0
-        case .yesNo: return [" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only "].contains { l.contains($0) } ? 0.06 : 0
-        case .limitation: return [" can't ", " cannot ", " not ", " doesn't ", " breaks ", " hacky", " slow", " limited", " only ", " however", " but ", " unfortunately", " lack", " fragile", " fails"].contains { l.contains($0) } ? 0.12 : 0
-        case .comparison: return [" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand "].contains { l.contains($0) } ? 0.08 : 0
+        case .yesNo: return l.containsAny(Self.yesNoCues) ? 0.06 : 0
+        case .limitation: return l.containsAny(Self.limitationCues) ? 0.12 : 0
+        case .comparison: return l.containsAny(Self.comparisonCues) ? 0.08 : 0
         case .other: return 0
         }
     }
 
-    /// For "X vs Y", make sure both sides have a sentence.
-    func ensureBothSides(question: String, scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
+    /// The two things a comparison sets against each other, as analysed terms each side has alone:
+    /// "weak and unowned references" → [weak], [unown].
+    func comparisonSides(_ question: String) -> [Set<String>] {
         let lower = question.lowercased()
-        var sides: [String] = []
-        for sep in [" and ", " vs ", " versus ", " compared with ", " compared to ", " or "] where lower.contains(sep) {
+        for sep in [" vs ", " versus ", " compared with ", " compared to ", " the same thing as ", " the same as ", " different from ",
+                    " differ from ", " and ", " or "] where ByteSearch.contains(lower, sep) {
             let parts = lower.components(sep)
-            if parts.count == 2 { sides = [parts[0], parts[1]]; break }
+            guard parts.count == 2 else { continue }
+            // Each half of the question is one side; words both halves share are no side's own.
+            let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
+            let sides = [a.subtracting(b), b.subtracting(a)]
+            if sides.allSatisfy({ !$0.isEmpty }) { return sides }
         }
-        guard sides.count == 2 else { return }
-        for side in sides {
-            let terms = Set(analyzer.terms(side)).subtracting(Set(analyzer.terms(sides[0] == side ? sides[1] : sides[0])))
-            guard !terms.isEmpty else { continue }
-            if picked.contains(where: { !$0.0.terms.isDisjoint(with: terms) }) { continue }
-            if let c = scored.first(where: { !$0.unit.terms.isDisjoint(with: terms) && !$0.unit.isCode }) { picked.append((c.unit, c.score)) }
+        return []
+    }
+
+    /// For "X vs Y", make sure both sides have a sentence.
+    /// Each side gets a sentence of its own: one that speaks of it and not of the other side, which is
+    /// where what sets it apart is said.
+    func ensureBothSides(_ sides: [Set<String>], scored: [(unit: SentenceUnit, score: Double, cov: Double)], picked: inout [(SentenceUnit, Double)]) {
+        for (k, terms) in sides.enumerated() {
+            let other = sides[1 - k]
+            func alone(_ u: SentenceUnit) -> Bool { !u.terms.isDisjoint(with: terms) && u.terms.isDisjoint(with: other) }
+            if picked.contains(where: { alone($0.0) }) { continue }
+            if let c = scored.first(where: { c in
+                alone(c.unit) && !c.unit.isCode && !AnswerComposer.isCaption(c.unit)
+                    && !picked.contains { $0.0.doc == c.unit.doc && $0.0.index == c.unit.index }
+            }) {
+                picked.append((c.unit, c.score))
+            }
         }
     }
+
+    /// A section heading worth showing above the sentences taken from that section: not the article's
+    /// title again, not "Conclusion", and short; list numbering ("2. ") is dropped.
+    static func leadIn(heading: String, title: String) -> String? {
+        var h = Substring(heading.trimmingCharacters(in: " \t"))
+        if let dot = h.firstIndex(of: "."), dot < h.endIndex, h[..<dot].allSatisfy({ $0.isNumber }), !h[..<dot].isEmpty {
+            h = h[h.index(after: dot)...].drop(while: { $0 == " " })
+        }
+        let text = String(h)
+        let words = text.split(separator: " ").count
+        guard words >= 1, words <= 12, text.lowercased() != title.lowercased(), text.contains(where: { $0.isLetter }) else { return nil }
+        let generic: Set<String> = ["introduction", "conclusion", "conclusions", "summary", "in summary", "wrapping up", "final thoughts",
+                                    "overview", "example", "examples", "background", "recap", "next steps", "resources", "references",
+                                    "further reading", "tl;dr", "in conclusion", "closing thoughts", "the problem", "the solution"]
+        let key = text.lowercased().trimmingCharacters(in: ":.!?")
+        return generic.contains(key) ? nil : text
+    }
+
+    /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
+    static func isFiller(_ text: String) -> Bool {
+        isAboutTheArticle(text) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
+    }
+
+    /// "In this post…", "I showed you how…", "Let's take a look": the article talking about itself.
+    static func isAboutTheArticle(_ text: String) -> Bool { isAboutTheArticle(FoldedText(text)) }
+
+    static func isAboutTheArticle(_ l: FoldedText) -> Bool { l.containsAny(aboutTheArticle) }
 
     func abstain(_ call: ToolCall, hits: [Hit]) -> Response {
         var lines = [assistant.prompts.voice("no_answer")]

@@ -27,11 +27,9 @@ public struct Dispatcher {
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
-        let kind = extractKind(cues)
+        let kind = extractKind(cues, namedTitle: named?.ref.title)
         if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract), cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
-           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links,
-           // "the code review post": a cue word inside the named article's title is not a request.
-           !(named?.ref.title.lowercased().contains(k.2) ?? false) {
+           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }
@@ -53,7 +51,7 @@ public struct Dispatcher {
         }
         // "What problem was the author solving?" mentions the author but asks about the content.
         if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? ""),
-           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { cues.lower.contains($0) }) {
+           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) }) {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
@@ -150,12 +148,17 @@ public struct Dispatcher {
         return nil
     }
 
-    func extractKind(_ cues: MessageCues) -> (ExtractKind, Int, String)? {
+    /// The kind of item the message asks for, by the longest cue phrase it holds; ties go to the
+    /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review
+    /// post") asks for nothing.
+    func extractKind(_ cues: MessageCues, namedTitle: String? = nil) -> (ExtractKind, Int, String)? {
         guard let def = prompts.definition(.extract) else { return nil }
+        let title = namedTitle.map { FoldedText($0) }
         var best: (ExtractKind, Int, String)?
-        for (k, phrases) in def.kinds {
-            guard let kind = ExtractKind(rawValue: k) else { continue }
+        for kind in ExtractKind.allCases {
+            let phrases = def.kinds[kind.rawValue] ?? []
             for p in phrases where cues.hasPhrase(p) || (p.count > 3 && cues.words.contains(where: { $0.hasPrefix(p) && $0.count <= p.count + 2 })) {
+                if let title, title.contains(p) { continue }
                 let weight = p.split(separator: " ").count + 1
                 if best == nil || weight > best!.1 { best = (kind, weight, p) }
             }

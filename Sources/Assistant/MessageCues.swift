@@ -14,7 +14,7 @@ struct MessageCues {
     func has(_ word: String) -> Bool { words.contains(word) }
     func hasPhrase(_ p: String) -> Bool {
         let padded = " " + words.joined(separator: " ") + " "
-        return padded.contains(" " + p + " ")
+        return ByteSearch.contains(padded, " " + p + " ")
     }
 
     static let ordinals: [(String, Int)] = [
@@ -32,7 +32,7 @@ struct MessageCues {
             }
             if (w == "number" || w == "result" || w == "no"), i + 1 < words.count, let n = Int(words[i + 1]), n >= 1, n <= 20 { return n - 1 }
         }
-        if lower.contains("the last one") || lower.contains("last result") { return -1 }
+        if ByteSearch.contains(lower, "the last one") || ByteSearch.contains(lower, "last result") { return -1 }
         return nil
     }
 
@@ -70,7 +70,7 @@ struct MessageCues {
     var acrossArticles: Bool {
         for p in ["across", "these posts", "these articles", "the articles", "the posts", "all the", "everything", "the corpus",
                   "overall", "big picture", "in general", "articles say", "posts say", "articles cover", "posts cover", "what do the"]
-            where lower.contains(p) { return true }
+            where ByteSearch.contains(lower, p) { return true }
         return false
     }
 
@@ -83,7 +83,7 @@ struct MessageCues {
     var asksForArticles: Bool {
         let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup", "anything", "something", "stuff",
                                   "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
-        return words.contains { nouns.contains($0) } || lower.contains("you have") || lower.contains("do you")
+        return words.contains { nouns.contains($0) } || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
             || hasPhrase("which one") || hasPhrase("which of")
     }
 
@@ -112,8 +112,8 @@ struct MessageCues {
         return (after, before)
     }
 
-    var newestFirst: Bool { ["newest", "latest", "recent", "most recent", "newer"].contains { lower.contains($0) } }
-    var noAuthor: Bool { ["no author", "without an author", "without author", "missing author", "no byline", "anonymous", "author is missing", "unknown author"].contains { lower.contains($0) } }
+    var newestFirst: Bool { ["newest", "latest", "recent", "most recent", "newer"].contains { ByteSearch.contains(lower, $0) } }
+    var noAuthor: Bool { ["no author", "without an author", "without author", "missing author", "no byline", "anonymous", "author is missing", "unknown author"].contains { ByteSearch.contains(lower, $0) } }
 
     /// Words that tell the tool rather than the topic; removed before a message becomes a query.
     static let instructionWords: Set<String> = [

@@ -43,6 +43,6 @@ enum SentenceUnits {
     /// The stored passage of `doc` that holds `text`, for citations that point at real passages.
     static func passage(containing text: String, in passages: [Passage]) -> String {
         let probe = String(text.prefix(60))
-        return passages.first { $0.text.contains(probe) }?.text ?? passages.first?.text ?? ""
+        return passages.first { ByteSearch.contains($0.text, probe) }?.text ?? passages.first?.text ?? ""
     }
 }

@@ -8,7 +8,8 @@ struct Spelling {
     let db: Database
     let analyzer: Analyzer
 
-    static let endings = ["", "s", "e", "es", "ed", "ing", "ion", "ions", "al", "ally", "ically", "ly", "er", "ers", "y", "ity", "ation", "ment", "ize"]
+    static let endings = ["", "s", "e", "es", "ed", "ing", "ion", "ions", "al", "ally", "ically", "ly", "er", "ers", "y", "ity", "ation", "ment", "ize",
+                          "ate", "ated", "ates", "ator", "ators", "ive", "ness", "ful"]
 
     /// The query with unknown words replaced by their likeliest correction.
     func correct(_ text: String) -> (text: String, changes: [(String, String)]) {

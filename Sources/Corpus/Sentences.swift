@@ -7,16 +7,19 @@ public enum Sentences {
         "al", "approx", "ca", "vol", "pp", "ed", "eds", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
         "sept", "oct", "nov", "dec", "u.s", "u.k", "ph.d", "p.s", "a.m", "p.m", "resp", "viz", "est", "dept",
     ]
-    static let closers: Set<Character> = ["\"", "'", "”", "’", ")", "]", "»", "›"]
-    static let openers: Set<Character> = ["\"", "'", "“", "‘", "(", "[", "«", "‹", "¿", "¡"]
+    static let closers: Set<Unicode.Scalar> = ["\"", "'", "”", "’", ")", "]", "»", "›"]
+    static let openers: Set<Unicode.Scalar> = ["\"", "'", "“", "‘", "(", "[", "«", "‹", "¿", "¡"]
 
+    /// Works on Unicode scalars, not Characters: every boundary it looks for is a single scalar, and
+    /// grapheme breaking made this the largest cost of answering a question.
     public static func split(_ text: String) -> [String] {
-        let c = Array(text)
+        let c = Array(text.unicodeScalars)
+        let at = Array(text.unicodeScalars.indices) + [text.unicodeScalars.endIndex]
         let n = c.count
         var out: [String] = []
         var start = 0
         func cut(_ end: Int, next: Int) {
-            let s = TextClean.collapse(String(c[start ..< end]))
+            let s = TextClean.collapse(String(Substring(text.unicodeScalars[at[start] ..< at[end]])))
             if !s.isEmpty { out.append(s) }
             start = next
         }
@@ -44,24 +47,30 @@ public enum Sentences {
         return out
     }
 
-    private static func startsSentence(_ c: [Character], _ m: Int) -> Bool {
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    private static func startsSentence(_ c: [Unicode.Scalar], _ m: Int) -> Bool {
         if c[m].isUppercase { return true }
         if openers.contains(c[m]), m + 1 < c.count { return c[m + 1].isUppercase || c[m + 1].isNumber }
         return false
     }
 
     /// The word before a period, e.g. "e.g", "vs", or a single capital initial ("J").
-    private static func isAbbreviation(_ c: [Character], before i: Int) -> Bool {
+    private static func isAbbreviation(_ c: [Unicode.Scalar], before i: Int) -> Bool {
         var s = i
         while s > 0, c[s - 1].isLetter || c[s - 1] == "." { s -= 1 }
-        let word = String(c[s ..< i])
-        if word.count == 1, word.first!.isUppercase { return true }
+        if i - s == 1, c[s].isUppercase { return true }
+        let word = string(c[s ..< i])
         return abbreviations.contains(word.lowercased())
     }
 
     /// "background.But besides": a lowercase word, a period, then a capitalised word and more text.
     /// "Foundation.URL", "self.Type" or "example.com" do not qualify.
-    private static func glued(_ c: [Character], at i: Int) -> Bool {
+    private static func glued(_ c: [Unicode.Scalar], at i: Int) -> Bool {
         let n = c.count
         guard i > 0 else { return false }
         if !(closers.contains(c[i - 1]) && i > 1 && (c[i - 2].isLetter || c[i - 2].isPunctuation)) {
@@ -71,7 +80,7 @@ public enum Sentences {
             let lowerFrom = c[i] == "." ? s : s + 1
             guard i - s >= 2, (s == 0 || c[s - 1].isWhitespace || c[s - 1] == "(" || c[s - 1] == "“"),
                   c[lowerFrom ..< i].allSatisfy({ $0.isLowercase }),
-                  !["self", "super", "this"].contains(String(c[s ..< i])) else { return false }   // self.View
+                  !["self", "super", "this"].contains(string(c[s ..< i])) else { return false }   // self.View
         }
         var e = i + 1
         guard e < n, c[e].isUppercase else { return false }
@@ -82,5 +91,21 @@ public enum Sentences {
         guard e - wordStart >= 1 || isI, e < n, c[e] == " " || c[e] == "," || c[e] == "’" || c[e] == "'" else { return false }
         if c[e] != " " { return true }   // "done.Let’s", "fashion.However,"
         return e + 1 < n && (c[e + 1].isLetter || c[e + 1].isNumber)
+    }
+}
+
+/// The Character tests the splitter needs, asked of a single scalar.
+fileprivate extension Unicode.Scalar {
+    var isUppercase: Bool { properties.isUppercase }
+    var isLowercase: Bool { properties.isLowercase }
+    var isLetter: Bool { properties.isAlphabetic }
+    var isNumber: Bool { properties.numericType != nil }
+    var isWhitespace: Bool { properties.isWhitespace }
+    var isPunctuation: Bool {
+        switch properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
     }
 }

@@ -9,6 +9,17 @@ struct TalkOptions: ParsableArguments {
     @Option(help: "Prompts directory (default ./Prompts, else the package's; env LORE_PROMPTS).") var prompts: String?
     @Flag(help: "Say why this tool and this article were chosen.") var explain = false
 
+    /// The options as plain values.
+    var plain: Talk { Talk(json: json, jsonl: jsonl, pace: pace, prompts: prompts, explain: explain) }
+}
+
+/// How the assistant talks back: output form, pacing, prompts and explanations, as plain values.
+struct Talk: Equatable {
+    var json = false, jsonl = false
+    var pace: Int?
+    var prompts: String?
+    var explain = false
+
     var paceMilliseconds: Int {
         guard Terminal.stdoutIsTTY, !json, !jsonl else { return 0 }
         if let p = pace { return max(0, min(p, 1000)) }

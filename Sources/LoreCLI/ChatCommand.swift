@@ -26,7 +26,7 @@ struct ChatCommand: ParsableCommand {
                 else { throw CLIError("no session \(sanitize(r, keepNewlines: false)); see `lore sessions list`") }
             }
             let output: TurnOutput = talk.jsonl ? .jsonl : talk.json ? .json : .human
-            let convo = try Conversation(workspace: ws, talk: talk, output: output, store: store, resume: resumeID)
+            let convo = try Conversation(workspace: ws, talk: talk.plain, output: output, store: store, resume: resumeID)
             if Terminal.stdinIsTTY && output == .human {
                 try REPL(conversation: convo, store: store).run()
             } else {

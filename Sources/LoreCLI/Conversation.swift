@@ -13,10 +13,10 @@ final class Conversation {
     var session: Int64?
     var context = ConversationContext()
     let output: TurnOutput
-    let talk: TalkOptions
+    let talk: Talk
     var last: Response?
 
-    init(workspace: Workspace, talk: TalkOptions, output: TurnOutput, store: SessionStore?, resume: Int64? = nil) throws {
+    init(workspace: Workspace, talk: Talk, output: TurnOutput, store: SessionStore?, resume: Int64? = nil) throws {
         self.workspace = workspace
         self.talk = talk
         self.output = output

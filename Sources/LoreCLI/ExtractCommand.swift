@@ -17,7 +17,7 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         try runOrFail {
             let ws = try Workspace(global)
-            let convo = try Conversation(workspace: ws, talk: talk, output: talk.jsonl ? .jsonl : talk.json ? .json : .human, store: nil)
+            let convo = try Conversation(workspace: ws, talk: talk.plain, output: talk.jsonl ? .jsonl : talk.json ? .json : .human, store: nil)
             try convo.turn("/extract \(kind) " + ref.joined(separator: " "))
         }
     }

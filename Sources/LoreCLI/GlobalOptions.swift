@@ -12,6 +12,26 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Index database file (default under $XDG_DATA_HOME/lore; env LORE_DB).")
     var db: String?
 
+    /// The two options as plain values.
+    var location: IndexLocation { IndexLocation(corpus: corpus, db: db) }
+
+    func corpusDirectory() -> String { location.corpusDirectory() }
+
+    func databasePath(corpus: String) throws -> String { try location.databasePath(corpus: corpus) }
+
+    /// Where chat sessions are kept: beside the index (`NAME.sessions.sqlite`), or LORE_SESSIONS_DB.
+    func sessionsPath(index: String) -> String {
+        if let s = env("LORE_SESSIONS_DB") { return Paths.absolute(s) }
+        let base = index.hasSuffix(".sqlite") ? String(index.dropLast(7)) : index
+        return base + ".sessions.sqlite"
+    }
+}
+
+/// Where the corpus and the index live, as `--corpus` and `--db` gave them (nil: the defaults).
+struct IndexLocation: Equatable {
+    var corpus: String?
+    var db: String?
+
     /// The corpus directory, absolute.
     func corpusDirectory() -> String {
         if let c = corpus ?? env("LORE_CORPUS") { return Paths.absolute(c) }
@@ -25,13 +45,6 @@ struct GlobalOptions: ParsableArguments {
         let dir = Paths.dataDirectory
         try Paths.makeDirectories(dir)
         return dir + "/index-" + Paths.slug(corpus) + ".sqlite"
-    }
-
-    /// Where chat sessions are kept: beside the index (`NAME.sessions.sqlite`), or LORE_SESSIONS_DB.
-    func sessionsPath(index: String) -> String {
-        if let s = env("LORE_SESSIONS_DB") { return Paths.absolute(s) }
-        let base = index.hasSuffix(".sqlite") ? String(index.dropLast(7)) : index
-        return base + ".sessions.sqlite"
     }
 }
 

@@ -19,6 +19,16 @@ public struct LoreCommand: ParsableCommand {
         if let i = args.firstIndex(of: "--resume"), i + 1 == args.count || args[i + 1].hasPrefix("-") {
             args.insert("last", at: i + 1)
         }
+        // The common `lore search` spellings skip ArgumentParser (see SearchRequest); its errors are
+        // reported as `main` would report them.
+        if args.first == "search", let search = SearchRequest(plainArguments: Array(args.dropFirst())) {
+            do { try search.run() } catch { exit(withError: error) }
+            return
+        }
+        if args.first == "ask", let ask = AskRequest(plainArguments: Array(args.dropFirst())) {
+            do { try ask.run() } catch { exit(withError: error) }
+            return
+        }
         main(args)
     }
 }

@@ -17,6 +17,28 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Show how each score was built.") var explain = false
     @Flag(help: "JSON output.") var json = false
 
+    /// The parsed options as plain values.
+    var request: SearchRequest {
+        SearchRequest(query: query, limit: limit, ranking: ranking, author: author, feed: feed, after: after,
+                      before: before, explain: explain, json: json, location: global.location)
+    }
+
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
+}
+
+/// A `lore search` invocation as plain values. Scripts run `lore search` far more than anything
+/// else, and their usual spellings are parsed here directly (`init?(plainArguments:)`): building
+/// ArgumentParser's model of every command costs more than the search itself.
+struct SearchRequest: Equatable {
+    var query: [String] = []
+    var limit = 10
+    var ranking = "bm25"
+    var author: String?, feed: String?, after: String?, before: String?
+    var explain = false, json = false
+    var location = IndexLocation()
+
     func validate() throws {
         guard limit > 0 && limit <= 1000 else { throw ValidationError("--limit must be between 1 and 1000") }
         guard Ranking(rawValue: ranking) != nil else { throw ValidationError("--ranking must be bm25 or tfidf") }
@@ -30,7 +52,7 @@ struct SearchCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let hits: [Hit] = try runOrFail {
-            let ws = try Workspace(global)
+            let ws = try Workspace(location)
             var q = SearchQuery(text: text, limit: limit)
             q.ranking = Ranking(rawValue: ranking) ?? .bm25
             q.author = author; q.feed = feed; q.after = after; q.before = before; q.explain = explain
@@ -50,6 +72,57 @@ struct SearchCommand: ParsableCommand {
     }
 }
 
+extension SearchRequest {
+    /// Query words plus `--json`, `--explain`, and `--corpus`, `--db`, `--limit`/`-l`, `--ranking`,
+    /// `--author`, `--feed`, `--after`, `--before` each followed by its value, read as `SearchCommand`
+    /// reads them (a test holds the two together). Anything else — `--opt=value`, `--`, `--help`, an
+    /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
+    /// ArgumentParser parses the arguments and words any error.
+    init?(plainArguments args: [String]) {
+        guard let plain = PlainArguments(args, flags: ["--json", "--explain"],
+                                         options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--after", "--before"],
+                                         aliases: [("-l", "--limit")]) else { return nil }
+        query = plain.words
+        json = plain.has("--json"); explain = plain.has("--explain")
+        location = IndexLocation(corpus: plain.value("--corpus"), db: plain.value("--db"))
+        if let l = plain.value("--limit") {
+            guard let n = Int(l) else { return nil }
+            limit = n
+        }
+        ranking = plain.value("--ranking") ?? ranking
+        author = plain.value("--author"); feed = plain.value("--feed")
+        after = plain.value("--after"); before = plain.value("--before")
+        guard (try? validate()) != nil else { return nil }
+    }
+}
+
+/// The plain spellings of a command line that `SearchRequest` and `AskRequest` read without
+/// ArgumentParser: words, flags, and options each followed by a value, every option at most once.
+/// Anything else — `--opt=value`, `--`, `--help`, a repeat, a value starting with "-" — gives nil.
+/// (Arrays, not Sets: there are few options, and a Set costs more to set up than it saves.)
+struct PlainArguments {
+    var words: [String] = []
+    var flags: [String] = []
+    var values: [(String, String)] = []
+
+    init?(_ args: [String], flags known: [String], options: [String], aliases: [(String, String)] = [], dashIsWord: Bool = false) {
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            guard arg.hasPrefix("-"), !(dashIsWord && arg == "-") else { words.append(arg); continue }
+            let name = aliases.first { $0.0 == arg }?.1 ?? arg
+            guard !flags.contains(name), !values.contains(where: { $0.0 == name }) else { return nil }
+            if known.contains(name) { flags.append(name); continue }
+            guard options.contains(name), i < args.count, !args[i].hasPrefix("-") else { return nil }
+            values.append((name, args[i]))
+            i += 1
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values.first { $0.0 == option }?.1 }
+}
 
 /// How one hit looks to a person.
 enum HitView {

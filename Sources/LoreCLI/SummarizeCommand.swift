@@ -16,7 +16,7 @@ struct SummarizeCommand: ParsableCommand {
     func run() throws {
         try runOrFail {
             let ws = try Workspace(global)
-            let convo = try Conversation(workspace: ws, talk: talk, output: talk.jsonl ? .jsonl : talk.json ? .json : .human, store: nil)
+            let convo = try Conversation(workspace: ws, talk: talk.plain, output: talk.jsonl ? .jsonl : talk.json ? .json : .human, store: nil)
             let words = ref.joined(separator: " ") + (length.map { " (\($0))" } ?? "")
             try convo.turn("/summarize " + words)
         }

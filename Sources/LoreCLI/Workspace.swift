@@ -12,7 +12,11 @@ final class Workspace {
     let index: Index
     let report: IndexReport
 
-    init(_ options: GlobalOptions, rebuild: Bool = false, quiet: Bool = false, waitForLock: Bool = false) throws {
+    convenience init(_ options: GlobalOptions, rebuild: Bool = false, quiet: Bool = false, waitForLock: Bool = false) throws {
+        try self.init(options.location, rebuild: rebuild, quiet: quiet, waitForLock: waitForLock)
+    }
+
+    init(_ options: IndexLocation, rebuild: Bool = false, quiet: Bool = false, waitForLock: Bool = false) throws {
         corpus = options.corpusDirectory()
         guard Paths.isDirectory(corpus) else {
             throw CLIError("corpus directory \(sanitize(corpus, keepNewlines: false)) not found; pass --corpus DIR or set LORE_CORPUS")

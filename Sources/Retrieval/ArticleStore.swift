@@ -62,30 +62,28 @@ public struct ArticleStore {
         return Chunker.passages(of: a.article)
     }
 
+    /// Hits for ranked docs, each with the text of its best passage when `withText`: only that
+    /// passage is cut, straight from the stored bytes of the blocks (the article is not decoded).
     func hits(for ranked: [(doc: Int, score: Double, passage: Int)], passages withText: Bool = true) throws -> [Hit] {
-        var out: [Hit] = []
-        if !withText {
-            let s = try db.prepare("SELECT doc, id, source, line, title, url, author, date, feed, '', '', words FROM articles WHERE doc = ?")
+        let blocks = withText ? "blocks" : "''"
+        let sql = "SELECT doc, id, source, line, title, url, author, date, feed, \(blocks) FROM articles WHERE doc = ?"
+        return try db.withCachedStatement(sql) { s in
+            var out: [Hit] = []
+            out.reserveCapacity(ranked.count)
             for r in ranked {
                 s.reset()
-                try s.bind([.int(Int64(r.doc))])
+                try s.bind(.int(Int64(r.doc)), at: 1)
                 guard try s.step() else { continue }
-                let a = row(s).article
-                out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
-                               source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: "",
-                               snippet: "", explanation: nil))
+                var text = ""
+                if withText {
+                    // An ordinal past the article's last passage (an index older than its text) falls back to the first.
+                    text = s.withText(9) { (Chunker.passage(r.passage, ofEncoded: $0) ?? Chunker.passage(0, ofEncoded: $0))?.text } ?? ""
+                }
+                out.append(Hit(doc: r.doc, id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
+                               date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),
+                               score: r.score, passage: r.passage, passageText: text, snippet: "", explanation: nil))
             }
             return out
         }
-        for r in ranked {
-            guard let s = try article(doc: r.doc) else { continue }
-            let a = s.article
-            let passages = Chunker.passages(of: a)
-            let text = r.passage < passages.count ? passages[r.passage].text : (passages.first?.text ?? "")
-            out.append(Hit(doc: r.doc, id: a.id, title: a.title, url: a.url, author: a.author, date: a.date, feed: a.feed,
-                           source: a.source, line: a.line, score: r.score, passage: r.passage, passageText: text,
-                           snippet: "", explanation: nil))
-        }
-        return out
     }
 }

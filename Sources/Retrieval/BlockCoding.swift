@@ -1,4 +1,7 @@
 import Corpus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Stores an article's blocks and links as compact text. Control characters never occur in
 /// corpus text (the parsers strip them), so the ASCII unit and record separators are safe.
@@ -50,6 +53,37 @@ enum BlockCoding {
             emit(b.count)
         }
         return out
+    }
+
+    /// Encoded blocks read in place, for cutting passages without decoding the article: the same
+    /// records `decode` reads, as byte ranges of the encoding.
+    struct EncodedBlocks: ChunkerBlocks {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Per block: whether its tag is a heading's, and where its text is.
+        var records: [(isHeading: Bool, text: Range<Int>)] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            // Records end at each record separator (found with memchr) and at the end.
+            var start = 0
+            while start <= bytes.count {
+                var end = bytes.count
+                if start < bytes.count, let found = memchr(base + start, 0x1E, bytes.count - start) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                var tagEnd = start
+                while tagEnd < end && bytes[tagEnd] != 0x1F { tagEnd += 1 }
+                records.append((start < tagEnd && bytes[start] == UInt8(ascii: "h"), min(tagEnd + 1, end)..<end))
+                start = end + 1
+            }
+        }
+
+        var count: Int { records.count }
+        func isHeading(_ i: Int) -> Bool { records[i].isHeading }
+        func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            body(UnsafeBufferPointer(rebasing: bytes[records[i].text]))
+        }
     }
 
     static func encode(_ links: [Link]) -> String {

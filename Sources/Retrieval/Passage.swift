@@ -11,42 +11,91 @@ public struct Passage: Sendable, Equatable {
     public var heading: String?
 }
 
+/// What `Chunker` needs of an article's blocks: how many, which are headings, and each one's text
+/// as UTF-8.
+protocol ChunkerBlocks {
+    var count: Int { get }
+    func isHeading(_ i: Int) -> Bool
+    func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+}
+
+/// The blocks of an `Article`.
+struct ArticleBlocks: ChunkerBlocks {
+    let blocks: [Block]
+    var count: Int { blocks.count }
+    func isHeading(_ i: Int) -> Bool { if case .heading = blocks[i].kind { return true } else { return false } }
+    func withUTF8<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = blocks[i].text
+        return text.withUTF8(body)
+    }
+}
+
 /// Groups an article's blocks into passages of roughly 40–160 words; a heading starts a new one.
 public enum Chunker {
     static let target = 90, maximum = 160
 
+    /// The article's passages in order.
     static func passages(of article: Article) -> [Passage] {
+        cut(ArticleBlocks(blocks: article.blocks))
+    }
+
+    /// Passage `ordinal` of an article whose blocks are stored as `BlockCoding` text, or nil when it
+    /// has fewer. Works on the stored bytes: the passages before the wanted one are only measured,
+    /// and no String is made but its text and heading.
+    static func passage(_ ordinal: Int, ofEncoded blocks: UnsafeBufferPointer<UInt8>) -> Passage? {
+        let passages = cut(BlockCoding.EncodedBlocks(blocks), through: ordinal) { $0 == ordinal }
+        return ordinal < passages.count ? passages[ordinal] : nil
+    }
+
+    /// Groups blocks into passages, in order, up to ordinal `last`. The text and heading of a passage
+    /// are made only when `withText(ordinal)`; the others keep just their ordinal and offsets.
+    static func cut<Blocks: ChunkerBlocks>(_ blocks: Blocks, through last: Int = .max,
+                                           withText: (Int) -> Bool = { _ in true }) -> [Passage] {
+        typealias Piece = (block: Int, bytes: Range<Int>)
         var out: [Passage] = []
         var offset = 0
-        var current: [String] = []
+        var current: [Piece] = []
         var currentStart = 0, words = 0
-        var heading: String?
-        var currentHeading: String?
+        var heading: Piece?
+        var currentHeading: Piece?
+
+        /// The pieces' text, one line each.
+        func text(_ pieces: [Piece]) -> String {
+            var bytes: [UInt8] = []
+            for (k, piece) in pieces.enumerated() {
+                if k > 0 { bytes.append(0x0A) }
+                blocks.withUTF8(piece.block) { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[piece.bytes])) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
 
         func flush(at end: Int) {
             guard !current.isEmpty else { return }
-            out.append(Passage(ordinal: out.count, start: currentStart, end: end,
-                               text: current.joined(separator: "\n"), heading: currentHeading))
-            current = []; words = 0
+            let ordinal = out.count
+            let wanted = withText(ordinal)
+            out.append(Passage(ordinal: ordinal, start: currentStart, end: end, text: wanted ? text(current) : "",
+                               heading: wanted ? currentHeading.map { text([$0]) } : nil))
+            current.removeAll(keepingCapacity: true); words = 0
         }
 
-        for (i, whole) in article.blocks.enumerated() {
+        for i in 0..<blocks.count {
+          let isHeading = blocks.isHeading(i)
           // A block far longer than a passage (a scraped page on one line) is cut at word boundaries.
-          let pieces = wordCount(whole.text) > maximum ? split(whole.text) : [whole.text]
+          let pieces: [(bytes: Range<Int>, words: Int)] = blocks.withUTF8(i) { b in
+              let n = wordCount(b)
+              guard n > maximum else { return [(0..<b.count, n)] }
+              return split(b).map { ($0, wordCount(UnsafeBufferPointer(rebasing: b[$0]))) }
+          }
           for (k, piece) in pieces.enumerated() {
-            let block = Block(whole.kind, piece)
-            let len = piece.utf8.count
-            let w = wordCount(piece)
-            var isHeading = false
-            if case .heading = block.kind { isHeading = true }
-            if isHeading || (words > 0 && words + w > maximum) || (words >= target) {
+            if isHeading || (words > 0 && words + piece.words > maximum) || (words >= target) {
                 flush(at: offset > 0 ? offset - 1 : 0)
+                if out.count > last { return out }
             }
-            if isHeading { heading = block.text }
+            if isHeading { heading = (i, piece.bytes) }
             if current.isEmpty { currentStart = offset; currentHeading = heading }
-            current.append(block.text)
-            words += w
-            offset += len + ((i < article.blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
+            current.append((i, piece.bytes))
+            words += piece.words
+            offset += piece.bytes.count + ((i < blocks.count - 1 || k < pieces.count - 1) ? 1 : 0)
           }
         }
         flush(at: offset)
@@ -57,30 +106,70 @@ public enum Chunker {
     }
 
     /// Cuts text into runs of `target` words, as exact substrings (so passages stay quotable from
-    /// the article text); the whitespace at each cut is dropped.
+    /// the article text); the whitespace at each cut is dropped. A word is a run of characters other
+    /// than " ", "\n" and "\t" (whole `Character`s: "\r\n", or a space carrying a combining mark, is
+    /// not whitespace). Works on the UTF-8 bytes; `isWhitespaceCharacter` keeps it exact.
     static func split(_ text: String) -> [String] {
-        var out: [String] = []
-        var pieceStart = text.startIndex
-        var words = 0
+        var text = text
+        return text.withUTF8 { b in split(b).map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) } }
+    }
+
+    /// `split` as byte ranges of `b`.
+    static func split(_ b: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var pieceStart = 0, words = 0
         var inWord = false
-        var i = text.startIndex
-        while i < text.endIndex {
-            let space = text[i] == " " || text[i] == "\n" || text[i] == "\t"
+        for i in 0..<b.count {
+            let space = isWhitespaceCharacter(b, at: i)
             if !space && !inWord {
                 if words == target {
                     var end = i
-                    while end > pieceStart, let p = text.index(end, offsetBy: -1, limitedBy: pieceStart),
-                          text[p] == " " || text[p] == "\n" || text[p] == "\t" { end = p }
-                    out.append(String(text[pieceStart..<end]))
+                    while end > pieceStart && isWhitespaceCharacter(b, at: end - 1) { end -= 1 }
+                    out.append(pieceStart..<end)
                     pieceStart = i; words = 0
                 }
                 words += 1
             }
             inWord = !space
-            i = text.index(after: i)
         }
-        out.append(String(text[pieceStart...]))
+        out.append(pieceStart..<b.count)
         return out
+    }
+
+    /// Whether the byte at `i` is a whole `Character` " ", "\n" or "\t". Tab and line feed are control
+    /// characters, always a cluster of their own except "\r\n". A space joins a following mark
+    /// (Extend, ZWJ, SpacingMark) or a preceding Prepend character; both rules look at one neighbour
+    /// only, so only a non-ASCII neighbour needs asking the standard library.
+    @inline(__always)
+    static func isWhitespaceCharacter(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        switch b[i] {
+        case 0x09: return true
+        case 0x0A: return i == 0 || b[i - 1] != 0x0D
+        case 0x20:
+            if i + 1 < b.count && b[i + 1] >= 0x80 && !breaks(" ", scalar(in: b, at: i + 1)) { return false }
+            if i > 0 && b[i - 1] >= 0x80 {
+                var start = i - 1
+                while start > 0 && b[start] & 0xC0 == 0x80 { start -= 1 }
+                if !breaks(scalar(in: b, at: start), " ") { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `i` (the buffer is valid UTF-8).
+    static func scalar(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> Unicode.Scalar {
+        var end = i + 1
+        while end < b.count && b[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: b[i..<end]), as: UTF8.self).unicodeScalars.first ?? " "
+    }
+
+    /// Whether two adjacent scalars fall in different `Character`s.
+    static func breaks(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        var pair = String()
+        pair.unicodeScalars.append(a)
+        pair.unicodeScalars.append(b)
+        return pair.count == 2
     }
 
     /// Whitespace-separated words (space, newline, tab, CR).

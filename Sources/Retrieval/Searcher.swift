@@ -6,12 +6,22 @@ public final class Searcher {
     let db: Database
     let analyzer: Analyzer
     public private(set) var stats: CollectionStats
+    /// Scratch kept between searches: a document-score accumulator and a doc → candidate slot map,
+    /// each maxDoc + 1 long, left all zero (all -1) after every search.
+    var scoreScratch: [Double] = []
+    var slotScratch: [Int32] = []
 
     public init(index: Index, analyzer: Analyzer = Analyzer()) throws {
         db = index.db
         self.analyzer = analyzer
+        // Read the index through a memory map rather than a pread (and a copy) per page: a query
+        // touches pages all over the file, more than SQLite's page cache keeps between queries.
+        try db.execute("PRAGMA mmap_size = \(Searcher.mmapSize)")
         stats = try CollectionStats(db)
     }
+
+    /// How much of the index file is mapped (SQLite caps it at its compile-time maximum).
+    static let mmapSize = 1 << 30
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
@@ -27,17 +37,18 @@ public final class Searcher {
     struct TermData { var term: String; var qtf: Int; var df: Int; var idf: Double; var docs: [UInt8]; var passages: [UInt8] }
 
     func load(_ terms: [(term: String, count: Int)]) throws -> [TermData] {
-        let s = try db.prepare("SELECT df, docs, passages FROM terms WHERE term = ?")
-        var out: [TermData] = []
-        for (term, qtf) in terms {
-            s.reset()
-            try s.bind([.text(term)])
-            guard try s.step() else { continue }
-            let df = Int(s.int(0))
-            out.append(TermData(term: term, qtf: qtf, df: df, idf: Scoring.idf(n: stats.documents, df: df),
-                                docs: s.blob(1), passages: s.blob(2)))
+        try db.withCachedStatement("SELECT df, docs, passages FROM terms WHERE term = ?") { s in
+            var out: [TermData] = []
+            for (term, qtf) in terms {
+                s.reset()
+                try s.bind(.text(term), at: 1)
+                guard try s.step() else { continue }
+                let df = Int(s.int(0))
+                out.append(TermData(term: term, qtf: qtf, df: df, idf: Scoring.idf(n: stats.documents, df: df),
+                                    docs: s.blob(1), passages: s.blob(2)))
+            }
+            return out
         }
-        return out
     }
 
     /// Source files whose format is one of `formats` (e.g. "textDump").
@@ -58,8 +69,12 @@ public final class Searcher {
         (try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 }.map(Int.init) ?? 0
     }
 
-    /// Ranked hits for `query`.
+    /// Ranked hits for `query`, read in one transaction.
     public func search(_ query: SearchQuery) throws -> [Hit] {
+        try db.reading { try rank(query) }
+    }
+
+    func rank(_ query: SearchQuery) throws -> [Hit] {
         let terms = try load(queryTerms(query.text))
         let allowed = query.hasFilters ? try filterSet(query) : nil
         if terms.isEmpty {
@@ -69,8 +84,17 @@ public final class Searcher {
         }
         let p = query.parameters
         let maxDoc = stats.maxDoc
-        var scores = [Double](repeating: 0, count: maxDoc + 1)
+        // Scratch arrays are taken out of the searcher while in use and put back cleared.
+        var scores = scoreScratch.count == maxDoc + 1 ? scoreScratch : [Double](repeating: 0, count: maxDoc + 1)
+        var slot = slotScratch.count == maxDoc + 1 ? slotScratch : [Int32](repeating: -1, count: maxDoc + 1)
+        scoreScratch = []; slotScratch = []
         var touched: [Int] = []
+        var candidates: [Int] = []
+        defer {
+            for d in touched { scores[d] = 0 }
+            for c in candidates { slot[c] = -1 }
+            scoreScratch = scores; slotScratch = slot
+        }
         for t in terms {
             let w = Double(t.qtf)
             t.docs.withUnsafeBytes { raw in
@@ -95,30 +119,38 @@ public final class Searcher {
         }
         // Passage evidence for the strongest candidates: the best paragraph-sized chunk's BM25.
         let candidateCount = max(query.limit * 5, 50)
-        var candidates = touched
-        if candidates.count > candidateCount {
-            candidates = topK(candidates, scores: scores, k: candidateCount)
-        }
-        var isCandidate = [Bool](repeating: false, count: maxDoc + 1)
-        for c in candidates { isCandidate[c] = true }
-        var passageScores: [Int: [Int: Double]] = [:]
+        candidates = touched.count > candidateCount ? topK(touched, scores: scores, k: candidateCount) : touched
+        for (i, c) in candidates.enumerated() { slot[c] = Int32(i) }
+        // Per candidate slot, each passage's score summed over the terms (nil: no query term in it).
+        var passageScores = [[Double?]](repeating: [], count: candidates.count)
         for t in terms {
             let w = Double(t.qtf)
             let idf = Scoring.idf(n: stats.passages, df: t.df)
             t.passages.withUnsafeBytes { raw in
                 PostingCodec.decodePassages(raw) { pp in
-                    guard pp.doc <= maxDoc, isCandidate[pp.doc] else { return }
+                    guard pp.doc <= maxDoc else { return }
+                    let i = Int(slot[pp.doc])
+                    guard i >= 0 else { return }
                     let tf = Scoring.normalized(tf: pp.tf, length: pp.length, average: stats.avgPassage, b: p.b)
-                    passageScores[pp.doc, default: [:]][pp.ordinal, default: 0] += w * idf * Scoring.saturate(tf, k1: p.k1)
+                    let x = w * idf * Scoring.saturate(tf, k1: p.k1)
+                    if pp.ordinal >= passageScores[i].count {
+                        passageScores[i].append(contentsOf: repeatElement(nil, count: pp.ordinal + 1 - passageScores[i].count))
+                    }
+                    passageScores[i][pp.ordinal] = (passageScores[i][pp.ordinal] ?? 0) + x
                 }
             }
         }
         var final: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] = []
-        for c in candidates {
-            let best = passageScores[c]?.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }
-            let ps = best?.value ?? 0
-            let weight = query.ranking == .bm25 ? p.passageWeight : 0
-            final.append((c, scores[c] + weight * ps, scores[c], best?.key ?? 0, ps))
+        final.reserveCapacity(candidates.count)
+        let weight = query.ranking == .bm25 ? p.passageWeight : 0
+        for (i, c) in candidates.enumerated() {
+            // The best passage; on a tie, the first.
+            var best: (ordinal: Int, score: Double)?
+            for (ordinal, score) in passageScores[i].enumerated() {
+                if let score, best.map({ score > $0.score }) ?? true { best = (ordinal, score) }
+            }
+            let ps = best?.score ?? 0
+            final.append((c, scores[c] + weight * ps, scores[c], best?.ordinal ?? 0, ps))
         }
         final.sort { $0.score != $1.score ? $0.score > $1.score : $0.doc < $1.doc }
         let top = Array(final.prefix(query.limit))
@@ -135,9 +167,31 @@ public final class Searcher {
         return hits
     }
 
+    /// The `k` best of `docs` by score (ties: the lower doc), in no particular order: a heap of the
+    /// best so far with the weakest on top, so most docs cost one comparison.
     func topK(_ docs: [Int], scores: [Double], k: Int) -> [Int] {
-        let sorted = docs.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return Array(sorted.prefix(k))
+        func weaker(_ a: Int, _ b: Int) -> Bool { scores[a] != scores[b] ? scores[a] < scores[b] : a > b }
+        var heap: [Int] = []
+        heap.reserveCapacity(k)
+        for d in docs {
+            if heap.count < k {
+                heap.append(d)
+                var i = heap.count - 1
+                while i > 0, weaker(heap[i], heap[(i - 1) / 2]) { heap.swapAt(i, (i - 1) / 2); i = (i - 1) / 2 }
+            } else if weaker(heap[0], d) {
+                heap[0] = d
+                var i = 0
+                while true {
+                    let l = 2 * i + 1, r = l + 1
+                    var m = i
+                    if l < heap.count, weaker(heap[l], heap[m]) { m = l }
+                    if r < heap.count, weaker(heap[r], heap[m]) { m = r }
+                    if m == i { break }
+                    heap.swapAt(i, m); i = m
+                }
+            }
+        }
+        return heap
     }
 
     func explain(doc: Int, terms: [TermData], query: SearchQuery, documentScore: Double, passageScore: Double) throws -> Explanation {

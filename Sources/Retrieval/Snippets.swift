@@ -18,16 +18,28 @@ public enum Snippets {
             if inWord { ends.append(b.count) }
         }
         let bytes = Array(flat.utf8)
+        /// Words `r`, one space between (words end at ASCII whitespace, so the bytes stay valid UTF-8).
         func join(_ r: Range<Int>) -> String {
-            r.map { String(decoding: bytes[starts[$0]..<ends[$0]], as: UTF8.self) }.joined(separator: " ")
+            var out: [UInt8] = []
+            out.reserveCapacity(r.isEmpty ? 0 : ends[r.upperBound - 1] - starts[r.lowerBound])
+            for w in r {
+                if w > r.lowerBound { out.append(0x20) }
+                out.append(contentsOf: bytes[starts[w]..<ends[w]])
+            }
+            return String(decoding: out, as: UTF8.self)
         }
         guard starts.count > words else { return join(0..<starts.count) }
         // Mark words holding a query term: analyse the passage once and map token offsets to words.
+        // Terms are compared by vocabulary id; one the analyzer first meets in this passage is
+        // compared by its text.
         var marks = [Int](repeating: 0, count: starts.count)
         if !terms.isEmpty {
+            let known = terms.compactMap { analyzer.termID($0) }
+            let firstNew = Int32(analyzer.vocabularySize)
             var w = 0
-            for t in analyzer.analyze(flat) where terms.contains(t.term) {
-                while w < starts.count - 1 && ends[w] <= t.start { w += 1 }
+            analyzer.forEachTermStart(flat) { id, start in
+                guard known.contains(id) || (id >= firstNew && terms.contains(analyzer.term(id))) else { return }
+                while w < starts.count - 1 && ends[w] <= start { w += 1 }
                 marks[w] = 1
             }
         }

@@ -20,6 +20,8 @@ let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    /// Statements kept by `withCachedStatement`, by SQL text.
+    var cache: [String: Statement] = [:]
 
     /// Opens (creating when asked) a database, in WAL mode with a generous busy timeout so two
     /// `lore` processes can share a file without "database is locked".
@@ -55,6 +57,32 @@ public final class Database {
 
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `body` with a statement prepared once per connection and kept for the next call (parsing
+    /// SQL costs more than a small query). The statement is reset afterwards, so no read stays open;
+    /// a nested call with the same SQL gets a statement of its own.
+    public func withCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        let s = try cache.removeValue(forKey: sql) ?? prepare(sql)
+        defer { s.reset(); cache[sql] = s }
+        return try body(s)
+    }
+
+    /// Runs `body`, a reader, in one transaction unless one is already open: its statements then see
+    /// one snapshot and take the file locks once, instead of once each.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try runCached("BEGIN")
+        defer {
+            // Nothing was written, so a failed COMMIT only needs the transaction closed.
+            do { try runCached("COMMIT") } catch { try? execute("ROLLBACK") }
+        }
+        return try body()
+    }
+
+    /// Runs a statement that returns no rows, prepared once per connection.
+    func runCached(_ sql: String) throws {
+        try withCachedStatement(sql) { _ = try $0.step() }
     }
 
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers, so lock waits happen up front).

@@ -103,6 +103,15 @@ public final class Statement {
         guard n > 0, let p = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: n))
     }
+    /// Calls `body` with the column's text as UTF-8 bytes, without copying or decoding them; the
+    /// bytes are valid only inside `body`.
+    public func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let p = sqlite3_column_text(handle, column)   // before sqlite3_column_bytes, as SQLite asks
+        let n = Int(sqlite3_column_bytes(handle, column))
+        guard let p, n > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: p, count: n))
+    }
+
     /// Calls `body` with the blob's bytes without copying them.
     public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let n = Int(sqlite3_column_bytes(handle, column))

@@ -25,6 +25,117 @@ import Testing
         #expect(r.answer.contains("couldn't find"))
     }
 
+    /// The words match articles, but the thing named does not: "Express" the web framework is not
+    /// "express" the verb, and a call to `reconcile()` is not the word "reconciled".
+    @Test(arguments: ["How do I add middleware to an Express server?", "What does the SwiftUI reconcile() call return?"])
+    func abstainsWhenTheEvidenceLacksTheNamedThing(question: String) throws {
+        let r = try SeedAssistant.ask(question)
+        #expect(r.abstained, "\(question): \(r.answer)")
+    }
+
+    /// A name the corpus knows, followed by a word it has never seen: the compound is unknown.
+    @Test(arguments: ["How do I tune Metal tessellation factors?", "How do I use the SwiftUI glimmerize modifier?"])
+    func abstainsOnAnUnknownCompound(question: String) throws {
+        let r = try SeedAssistant.ask(question)
+        #expect(r.abstained, "\(question): \(r.answer)")
+    }
+
+    /// …but a misspelt word the corrector can fix is not an unknown thing.
+    @Test func aTypoAfterANameIsCorrectedNotRefused() throws {
+        #expect(SeedAssistant.shared.corrected("the Combine sink opertor") == "the Combine sink operator")
+        let r = try SeedAssistant.ask("How does the Combine sink opertor cancel?")
+        #expect(!r.abstained, "\(r.answer)")
+    }
+
+    @Test func answersWhenTheEvidenceNamesIt() throws {
+        let r = try SeedAssistant.ask("Is there a way to express a protocol requirement for a static property?")
+        #expect(!r.abstained)
+        let names = try SeedAssistant.ask("When does the Xcode Preview fail to render?")
+        #expect(!names.abstained, "\(names.answer)")
+    }
+
+    @Test func questionNamesAreCapitalisedOrCodeLike() {
+        let names = QuestionName.of("Does Donny Wals' post on Combine call sink()? What about iOS 18. Metal then")
+        #expect(names.map(\.text) == ["Donny", "Wals", "Combine", "sink", "iOS"])
+        #expect(names.first { $0.text == "Combine" }?.following == ["call", "sink"])
+        #expect(names.first { $0.text == "Wals" }?.following == [])
+        #expect(names.first { $0.text == "sink" }?.isCall == true)
+        #expect(QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "call .sink(receivevalue:)"))
+        #expect(!QuestionName(text: "sink", isCode: true, isCall: true).isMentioned(in: "the kitchen sink"))
+        #expect(!QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "a good idea"))
+        #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
+    }
+
+    @Test func sectionHeadingsLeadTheirSentences() {
+        #expect(AnswerComposer.leadIn(heading: "2. Deadlines and budgets", title: "Planning") == "Deadlines and budgets")
+        #expect(AnswerComposer.leadIn(heading: "Conclusion", title: "Planning") == nil)
+        #expect(AnswerComposer.leadIn(heading: "Planning", title: "planning") == nil)
+        #expect(AnswerComposer.leadIn(heading: String(repeating: "word ", count: 14), title: "Planning") == nil)
+    }
+
+    @Test func sentencesThatLeanOnTheOneBefore() {
+        #expect(AnswerComposer.refersBack("With a lock, it can stall the caller."))
+        #expect(AnswerComposer.refersBack("Instead, keep one copy."))
+        #expect(!AnswerComposer.refersBack("It is possible to keep one copy."))
+        #expect(!AnswerComposer.refersBack("Locks stall callers."))
+        #expect(AnswerComposer.isFiller("In this post I showed you three ways to do it."))
+        #expect(AnswerComposer.isFiller("Pretty cool, huh?"))
+        #expect(!AnswerComposer.isFiller("Locks stall the calling thread until the owner releases them."))
+    }
+
+    /// A how-to answer keeps the code its best sentence introduces.
+    @Test func howToAnswersBringTheCodeTheyIntroduce() throws {
+        let r = try SeedAssistant.ask("How do I write a Codable model to a plist file?")
+        #expect(!r.abstained)
+        #expect(r.answer.contains("```"), "\(r.answer)")
+        #expect(r.answer.contains("PropertyListEncoder"))
+    }
+
+    @Test func comparisonsGiveEachSideASentenceOfItsOwn() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let sides = composer.comparisonSides("What is the difference between a struct and a class?")
+        #expect(sides.count == 2)
+        func unit(_ i: Int, _ text: String) -> SentenceUnit {
+            SentenceUnit(doc: 1, block: 0, index: i, text: text, heading: nil, terms: Set(SeedAssistant.shared.analyzer.terms(text)),
+                         isCode: false, isListItem: false, words: text.split(separator: " ").count)
+        }
+        let both = unit(0, "A struct and a class both hold data."), structOnly = unit(1, "A struct is copied when assigned.")
+        let classOnly = unit(2, "A class instance is shared by reference.")
+        var picked: [(SentenceUnit, Double)] = [(both, 1)]
+        composer.ensureBothSides(sides, scored: [(both, 1, 1), (structOnly, 0.8, 0.5), (classOnly, 0.7, 0.5)], picked: &picked)
+        #expect(picked.map(\.0.index) == [0, 1, 2])
+    }
+
+    @Test func questionKinds() {
+        #expect(AnswerComposer.kind(of: "What's the simplest way to cache images?") == .howto)
+        #expect(AnswerComposer.kind(of: "Is there a way to cancel a running task?") == .howto)
+        #expect(AnswerComposer.kind(of: "Is a struct the same as a class?") == .comparison)
+        #expect(AnswerComposer.kind(of: "How is a struct different from a class?") == .comparison)
+        #expect(AnswerComposer.kind(of: "Why do views redraw?") == .why)
+        #expect(AnswerComposer.kind(of: "Does Swift have generics?") == .yesNo)
+    }
+
+    @Test func captionsAreNotSentences() {
+        func unit(_ text: String, code: Bool = false) -> SentenceUnit {
+            SentenceUnit(doc: 0, block: 0, index: 0, text: text, heading: nil, terms: [], isCode: code, isListItem: false,
+                         words: text.split(separator: " ").count)
+        }
+        #expect(AnswerComposer.isCaption(unit("Main.storyboard Build Settings entry")))
+        #expect(!AnswerComposer.isCaption(unit("Delete the storyboard.")))
+        #expect(!AnswerComposer.isCaption(unit("let x = 1", code: true)))
+    }
+
+    /// An answer quotes sentences from a section under that section's own heading.
+    @Test func answersShowTheSectionTheyComeFrom() throws {
+        let r = try SeedAssistant.ask("How do I group Swift Testing tests with tags?")
+        #expect(!r.abstained)
+        let store = ArticleStore(index: SeedAssistant.shared.index)
+        let headings = try r.citations.flatMap { try #require(try store.article(doc: $0.ref.doc)).article.headings.map(\.text) }
+        let shown = r.answer.split(separator: "\n").filter { $0.hasPrefix("**") && $0.hasSuffix("**") }
+        #expect(!shown.isEmpty, "\(r.answer)")
+        for line in shown { #expect(headings.contains { $0.hasSuffix(line.dropFirst(2).dropLast(2)) }, "\(line)") }
+    }
+
     @Test func summarizesOneArticleInReadingOrder() throws {
         let r = try SeedAssistant.ask("summarize the singleton article")
         #expect(r.call.tool == .summarize)
@@ -62,5 +173,16 @@ import Testing
     @Test func corpusQuestionsComeFromTheIndex() throws {
         let r = try SeedAssistant.ask("how many articles are in the corpus?")
         #expect(r.answer.contains("64 articles"))
+    }
+}
+
+@Suite struct FoldedTextTests {
+    @Test func foldsCaseAndCurlyApostrophes() {
+        let f = FoldedText("That’s WHY it Works")
+        #expect(f.contains(" that's why "))
+        #expect(f.contains("works "))
+        #expect(!f.contains("that's why it fails"))
+        #expect(FoldedText("").contains("") && !FoldedText("").contains("a"))
+        #expect(FoldedText("naïve Café").contains("café"))
     }
 }

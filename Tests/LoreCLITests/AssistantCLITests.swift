@@ -36,6 +36,19 @@ struct AssistantCLITests {
         #expect(!(run.object["citations"] as? [Any] ?? []).isEmpty)
     }
 
+    /// Each process hashes with a new seed: the same message must still get the same call and answer.
+    /// ("code" sits in the title here and asks for nothing; "published" asks for metadata.)
+    @Test func sameMessageSameAnswerInEveryProcess() throws {
+        var seen = Set<String>()
+        for _ in 0..<6 {
+            let run = try CLI.lore(["ask", "when was the code review article published?", "--json"], corpus: corpus, db: db)
+            let call = run.object["tool_call"] as? [String: Any] ?? [:]
+            #expect((call["arguments"] as? [String: Any])?["kind"] as? String == "metadata", "\(call)")
+            seen.insert(run.object["answer"] as? String ?? "")
+        }
+        #expect(seen.count == 1)
+    }
+
     @Test func askJSONLinesEventsInOrder() throws {
         let run = try CLI.lore(["ask", "How do actors prevent data races?", "--jsonl"], corpus: corpus, db: db)
         #expect(run.status == 0, "\(run)")

@@ -1,0 +1,68 @@
+/// A sentence's UTF-8 bytes with ASCII letters lower-cased, curly apostrophes made straight and a
+/// space added at each end, for the phrase checks the answer tool runs on every candidate sentence
+/// (" because ", "in this post"). Substring search from the standard library's string processing
+/// was most of the time `lore ask` spent; this is a plain byte search.
+struct FoldedText: Sendable {
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        let u = Array(text.utf8)
+        var out: [UInt8] = [32]
+        out.reserveCapacity(u.count + 2)
+        var i = 0
+        while i < u.count {
+            let b = u[i]
+            if b == 0xE2, i + 2 < u.count, u[i + 1] == 0x80, u[i + 2] == 0x98 || u[i + 2] == 0x99 {  // ‘ ’ read as '
+                out.append(39); i += 3; continue
+            }
+            out.append(b >= 65 && b <= 90 ? b + 32 : b)
+            i += 1
+        }
+        out.append(32)
+        bytes = out
+    }
+
+    /// Whether the folded text holds `phrase` (give it in lower case).
+    func contains(_ phrase: String) -> Bool { contains(bytes: Array(phrase.utf8)) }
+
+    func contains(bytes p: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { hay in p.withUnsafeBufferPointer { ByteSearch.contains(hay, $0) } }
+    }
+
+    func containsAny(_ phrases: Phrases) -> Bool { phrases.bytes.contains { contains(bytes: $0) } }
+}
+
+/// A fixed list of lower-case phrases, kept as bytes for FoldedText.containsAny.
+struct Phrases: Sendable {
+    let bytes: [[UInt8]]
+    init(_ phrases: [String]) { bytes = phrases.map { Array($0.utf8) } }
+}
+
+/// Plain byte-substring search: the standard library's `String.contains(_:)` goes through its string
+/// processing machinery and costs many times more on the short texts the assistant checks.
+enum ByteSearch {
+    static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= hay.count else { return false }
+        // Phrases often start with a space, which matches everywhere: anchor on the byte after it.
+        let a = needle[0] == 0x20 && needle.count > 1 ? 1 : 0
+        let anchor = needle[a]
+        let last = hay.count - needle.count
+        var i = 0
+        while i <= last {
+            if hay[i + a] == anchor {
+                var j = 0
+                while j < needle.count && hay[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `text` holds `part` exactly (same bytes).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { hay in part.withUTF8 { contains(hay, $0) } }
+    }
+}
