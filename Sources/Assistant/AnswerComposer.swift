@@ -121,16 +121,20 @@ struct AnswerComposer {
             // Sentences about the article itself ("In this post I showed you…") restate, they don't answer.
             if !u.isCode && AnswerComposer.isAboutTheArticle(folded) { s *= 0.7 }
             // Captions and labels (short, no sentence punctuation) restate the topic without saying anything.
-            if !u.isCode && !u.isListItem && u.words < 8, let last = u.text.last, !".!?:".contains(last) { s *= 0.75 }
+            if AnswerComposer.isCaption(u) { s *= 0.75 }
             scored.append((u, s, max(own, 0.8 * ctx)))
         }
         // The answer usually lives in one section: every sentence of a section shares in its best sentence's score.
         let sectionWeight = 0.6
-        var sectionBest: [String: Double] = [:]
-        for c in scored { let k = "\(c.unit.doc)|\(c.unit.heading ?? "")"; sectionBest[k] = max(sectionBest[k] ?? 0, c.score) }
+        struct Section: Hashable { var doc: Int; var heading: String? }
+        var sectionBest: [Section: Double] = [:]
+        for c in scored {
+            let k = Section(doc: c.unit.doc, heading: c.unit.heading)
+            sectionBest[k] = max(sectionBest[k] ?? 0, c.score)
+        }
         let topSection = max(sectionBest.values.max() ?? 1, 1e-9)
         for i in scored.indices {
-            scored[i].score += sectionWeight * (sectionBest["\(scored[i].unit.doc)|\(scored[i].unit.heading ?? "")"] ?? 0) / topSection
+            scored[i].score += sectionWeight * (sectionBest[Section(doc: scored[i].unit.doc, heading: scored[i].unit.heading)] ?? 0) / topSection
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
 
@@ -138,7 +142,8 @@ struct AnswerComposer {
         let best = scored.first
         let unknownShare = originalTotal > 0 ? originalUnknown / originalTotal : 0
         let knownCoverage = (best?.cov ?? 0) / max(1 - unknownMass / totalMass, 0.05)
-        let unknownNames = AnswerComposer.unknownNames(in: question, corrected: corrected, searcher: assistant.searcher, analyzer: analyzer)
+        let names = QuestionName.of(question)
+        let unknownNames = AnswerComposer.unknownNames(names, corrected: corrected, searcher: assistant.searcher, analyzer: analyzer)
         if getenv("LORE_DEBUG_ANSWER") != nil {
             for c in scored.prefix(String(cString: getenv("LORE_DEBUG_ANSWER")) == "all" ? scored.count : 25) {
                 debugLine("  \(Int(c.score * 1000)) cov \(Int(c.cov * 100)) d\(c.unit.doc)#\(c.unit.index) \(String(c.unit.text.prefix(110)))")
@@ -155,18 +160,19 @@ struct AnswerComposer {
             return abstain(call, hits: hits)
         }
         if call.target == nil {
-            let missing = namesWithoutEvidence(QuestionName.of(question), best: scored.prefix(3), units: units, articles: storedByDoc)
+            let missing = namesWithoutEvidence(names, best: scored.prefix(3), units: units, articles: storedByDoc)
             if getenv("LORE_DEBUG_ANSWER") != nil { debugLine("debug: names without evidence \(missing)") }
             if !missing.isEmpty { return abstain(call, hits: hits) }
         }
 
-        var selection = Selection(units: units.map(\.0), question: qset,
+        let sentences = units.map(\.0)
+        var selection = Selection(units: sentences, question: qset,
                                   budget: kind == .comparison || kind == .howto ? 175 : 125)
         // "How do I…" is answered by the steps in the order the article gives them: first the best run of
         // consecutive sentences (and code) around the best sentence, then single sentences as usual.
         if kind == .howto {
             selection.bringsCode = true
-            for u in stepWindow(scored: scored, units: units.map(\.0), best: best!, budget: 100) {
+            for u in stepWindow(scored: scored, units: sentences, best: best!, budget: 100) {
                 selection.add(u, score: best!.score)
             }
             if let last = selection.picked.last { selection.bringNeighbours(of: last.0, score: best!.score) }
@@ -246,9 +252,9 @@ struct AnswerComposer {
     /// So are names the corpus knows but whose compound it does not: "Metal compute shader" when no
     /// article has ever said "shader" (the words after a name, up to the first word the analyzer
     /// drops — "for", "with", "in" — or a punctuation mark).
-    static func unknownNames(in question: String, corrected: String? = nil, searcher: Searcher, analyzer: Analyzer) -> [String] {
-        let kept = FoldedText(corrected ?? question)
-        return QuestionName.of(question).compactMap { name -> String? in
+    static func unknownNames(_ names: [QuestionName], corrected: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
+        let kept = FoldedText(corrected)
+        return names.compactMap { name -> String? in
             guard let whole = analyzer.terms(name.text).first else { return nil }
             if searcher.documentFrequency(whole) == 0 { return name.text }
             for word in name.following {

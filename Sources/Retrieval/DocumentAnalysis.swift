@@ -186,22 +186,19 @@ extension TermCounter {
         out.docCount = [Int32](repeating: 0, count: termCount)
         out.lastDoc = [Int32](repeating: 0, count: termCount)
         out.lastPassageDoc = [Int32](repeating: 0, count: termCount)
-        // Postings are encoded as in PostingCodec, every number at most five bytes (they are Int32s).
+        // Each term's postings, encoded by PostingCodec one after the other.
         let docs = BatchPostings.grouped(docPostings, terms: termCount)
         out.docEnd = [Int](repeating: 0, count: termCount)
-        out.docBytes = [UInt8](unsafeUninitializedCapacity: docs.count * 35) { buffer, count in
+        out.docBytes = [UInt8](unsafeUninitializedCapacity: docs.count * PostingCodec.maxDocBytes) { buffer, count in
             var last = 0
             for (i, posting) in docs.enumerated() {
                 let k = Int(posting.term)
                 if i == 0 || docs[i - 1].term != posting.term { last = 0 }
                 let (titleLength, headingLength, bodyLength) = lengths[Int(posting.doc)]
-                Varint.put(UInt32(Int(posting.doc) - last), into: buffer, at: &count)
-                Varint.put(UInt32(posting.title), into: buffer, at: &count)
-                Varint.put(UInt32(posting.heading), into: buffer, at: &count)
-                Varint.put(UInt32(posting.body), into: buffer, at: &count)
-                Varint.put(UInt32(titleLength), into: buffer, at: &count)
-                Varint.put(UInt32(headingLength), into: buffer, at: &count)
-                Varint.put(UInt32(bodyLength), into: buffer, at: &count)
+                PostingCodec.put(DocPosting(doc: Int(posting.doc), titleTF: Int(posting.title), headingTF: Int(posting.heading),
+                                            bodyTF: Int(posting.body), titleLength: Int(titleLength),
+                                            headingLength: Int(headingLength), bodyLength: Int(bodyLength)),
+                                 after: last, into: buffer, at: &count)
                 last = Int(posting.doc)
                 out.docCount[k] += 1
                 out.lastDoc[k] = posting.doc
@@ -210,15 +207,14 @@ extension TermCounter {
         }
         let passages = BatchPostings.grouped(passagePostings, terms: termCount)
         out.passageEnd = [Int](repeating: 0, count: termCount)
-        out.passageBytes = [UInt8](unsafeUninitializedCapacity: passages.count * 20) { buffer, count in
+        out.passageBytes = [UInt8](unsafeUninitializedCapacity: passages.count * PostingCodec.maxPassageBytes) { buffer, count in
             var last = 0
             for (i, posting) in passages.enumerated() {
                 let k = Int(posting.term)
                 if i == 0 || passages[i - 1].term != posting.term { last = 0 }
-                Varint.put(UInt32(Int(posting.doc) - last), into: buffer, at: &count)
-                Varint.put(UInt32(posting.ordinal), into: buffer, at: &count)
-                Varint.put(UInt32(posting.tf), into: buffer, at: &count)
-                Varint.put(UInt32(posting.length), into: buffer, at: &count)
+                PostingCodec.put(PassagePosting(doc: Int(posting.doc), ordinal: Int(posting.ordinal), tf: Int(posting.tf),
+                                                length: Int(posting.length)),
+                                 after: last, into: buffer, at: &count)
                 last = Int(posting.doc)
                 out.lastPassageDoc[k] = posting.doc
                 out.passageEnd[k] = count

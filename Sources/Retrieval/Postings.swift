@@ -16,19 +16,27 @@ public struct PassagePosting: Sendable, Equatable {
 
 /// Delta + varint codec for both posting kinds. Documents are kept in ascending `doc` order.
 enum PostingCodec {
+    /// The most bytes one posting takes: every number fits in 32 bits, so in five varint bytes.
+    static let maxDocBytes = 35, maxPassageBytes = 20
+
     static func encode(_ postings: [DocPosting]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(postings.count * 7)
-        var last = 0
-        for p in postings { append(p, after: &last, to: &out) }
-        return out
+        [UInt8](unsafeUninitializedCapacity: postings.count * maxDocBytes) { buffer, count in
+            var last = 0
+            for p in postings { put(p, after: last, into: buffer, at: &count); last = p.doc }
+        }
     }
 
+    /// Writes one document posting, its doc number as the gap from `last` (the previous posting's doc
+    /// in the same list, 0 for the first).
     @inline(__always)
-    static func append(_ p: DocPosting, after last: inout Int, to out: inout [UInt8]) {
-        Varint.append(p.doc - last, to: &out); last = p.doc
-        Varint.append(p.titleTF, to: &out); Varint.append(p.headingTF, to: &out); Varint.append(p.bodyTF, to: &out)
-        Varint.append(p.titleLength, to: &out); Varint.append(p.headingLength, to: &out); Varint.append(p.bodyLength, to: &out)
+    static func put(_ p: DocPosting, after last: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        Varint.put(UInt32(p.doc - last), into: buffer, at: &count)
+        Varint.put(UInt32(p.titleTF), into: buffer, at: &count)
+        Varint.put(UInt32(p.headingTF), into: buffer, at: &count)
+        Varint.put(UInt32(p.bodyTF), into: buffer, at: &count)
+        Varint.put(UInt32(p.titleLength), into: buffer, at: &count)
+        Varint.put(UInt32(p.headingLength), into: buffer, at: &count)
+        Varint.put(UInt32(p.bodyLength), into: buffer, at: &count)
     }
 
     static func decodeDocs(_ bytes: UnsafeRawBufferPointer, _ body: (DocPosting) -> Void) {
@@ -49,16 +57,18 @@ enum PostingCodec {
     }
 
     static func encode(_ postings: [PassagePosting]) -> [UInt8] {
-        var out: [UInt8] = []
-        var last = 0
-        for p in postings { append(p, after: &last, to: &out) }
-        return out
+        [UInt8](unsafeUninitializedCapacity: postings.count * maxPassageBytes) { buffer, count in
+            var last = 0
+            for p in postings { put(p, after: last, into: buffer, at: &count); last = p.doc }
+        }
     }
 
     @inline(__always)
-    static func append(_ p: PassagePosting, after last: inout Int, to out: inout [UInt8]) {
-        Varint.append(p.doc - last, to: &out); last = p.doc
-        Varint.append(p.ordinal, to: &out); Varint.append(p.tf, to: &out); Varint.append(p.length, to: &out)
+    static func put(_ p: PassagePosting, after last: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        Varint.put(UInt32(p.doc - last), into: buffer, at: &count)
+        Varint.put(UInt32(p.ordinal), into: buffer, at: &count)
+        Varint.put(UInt32(p.tf), into: buffer, at: &count)
+        Varint.put(UInt32(p.length), into: buffer, at: &count)
     }
 
     static func decodePassages(_ bytes: UnsafeRawBufferPointer, _ body: (PassagePosting) -> Void) {
