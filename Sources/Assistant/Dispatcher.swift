@@ -28,7 +28,10 @@ public struct Dispatcher {
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
         let kind = extractKind(cues, namedTitle: named?.ref.title)
-        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract), cues.namesArticle || cues.pointsBack, !cues.acrossArticles,
+        // A long question that names no article and has nothing before it to point back to asks about content.
+        let longQuestion = cues.isQuestion && cues.contentWords.count > 9 && !cues.namesArticle
+        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract),
+           cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)), !cues.acrossArticles,
            k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
@@ -50,13 +53,14 @@ public struct Dispatcher {
             tool = .answer
         }
         // "What problem was the author solving?" mentions the author but asks about the content.
-        if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? ""),
+        if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? "") || longQuestion,
            !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) }) {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
-        // Extract with no kind named, phrased as a question, is a question about the article.
-        if tool == .extract && kind == nil && cues.isQuestion {
+        // Extract with no kind named, phrased as a question, is a question about the article; so is a long
+        // question about content with no article named or discussed before it.
+        if tool == .extract && ((kind == nil && cues.isQuestion) || (longQuestion && context.lastArticle == nil && named.map { $0.confidence < 0.6 } ?? true)) {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }

@@ -24,6 +24,8 @@ public struct PromptLibrary: Sendable {
     public var templates: [String: String]
     public var tools: [ToolDefinition]
     public let directory: String
+    /// The fitted answer model (answer_model.json).
+    var answerModel: AnswerModel
 
     public static func load(from directory: String) throws(PromptError) -> PromptLibrary {
         let assistant = try object(read(directory, "assistant.json"), file: "assistant.json", directory)
@@ -49,7 +51,13 @@ public struct PromptLibrary: Sendable {
         for t in Tool.allCases where !tools.contains(where: { $0.tool == t }) {
             throw PromptError(description: "\(toolsPath): no definition for the \(t.rawValue) tool")
         }
-        return PromptLibrary(voice: assistant, templates: templates, tools: tools, directory: directory)
+        let modelPath = directory + "/answer_model.json"
+        let modelJSON: JSONValue
+        do { modelJSON = try MiniJSON.parse(try read(directory, "answer_model.json")) } catch let e as JSONParseError {
+            throw PromptError(description: "\(modelPath): \(e)")
+        } catch let e as PromptError { throw e } catch { throw PromptError(description: "\(modelPath): \(error)") }
+        let model = try AnswerModel.parse(modelJSON, path: modelPath)
+        return PromptLibrary(voice: assistant, templates: templates, tools: tools, directory: directory, answerModel: model)
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {

@@ -19,6 +19,9 @@ public struct Response: Sendable {
     public var abstained = false
     /// The article this turn was about, for follow-ups.
     public var focus: TargetRef?
+    /// How the tool reached this answer (the answer model's evidence, each chosen sentence's
+    /// features), shown with `--explain`.
+    public var details: [String] = []
 
     /// The answer as a stream of tokens (words with their following whitespace), as a chat model emits them.
     public var tokens: AsyncStream<String> {

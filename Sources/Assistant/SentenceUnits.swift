@@ -9,7 +9,12 @@ struct SentenceUnit {
     var index: Int          // position among the article's sentences
     var text: String
     var heading: String?
+    /// Which section of the article (0 before the first heading) and the place in it (0 = its lead).
+    var section = 0
+    var sectionPosition = 0
     var terms: Set<String>
+    /// The analysed terms in order, with repeats (for BM25 and proximity).
+    var tokens: [String] = []
     var isCode: Bool
     var isListItem: Bool
     var words: Int
@@ -20,19 +25,25 @@ enum SentenceUnits {
     static func of(_ s: StoredArticle, analyzer: Analyzer) -> [SentenceUnit] {
         var out: [SentenceUnit] = []
         var heading: String?
+        var section = 0, sectionStart = 0
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
             switch b.kind {
             case .heading:
                 heading = b.text
+                section += 1; sectionStart = out.count
             case .code:
+                let tokens = analyzer.terms(b.text)
                 out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: b.text, heading: heading,
-                                        terms: Set(analyzer.terms(b.text)), isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
+                                        section: section, sectionPosition: out.count - sectionStart,
+                                        terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
                 for sentence in Sentences.split(b.text) where sentence.contains(where: \.isLetter) {
+                    let tokens = analyzer.terms(sentence)
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
-                                            terms: Set(analyzer.terms(sentence)), isCode: false, isListItem: b.kind == .listItem,
+                                            section: section, sectionPosition: out.count - sectionStart,
+                                            terms: Set(tokens), tokens: tokens, isCode: false, isListItem: b.kind == .listItem,
                                             words: Chunker.wordCount(sentence)))
                 }
             }

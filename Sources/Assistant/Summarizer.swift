@@ -119,11 +119,6 @@ struct Summarizer {
     }
 }
 
-func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
-    let u = a.union(b).count
-    return u == 0 ? 0 : Double(a.intersection(b).count) / Double(u)
-}
-
 /// How a source is listed under an answer.
 enum Sources {
     static func line(_ c: Citation) -> String {

@@ -52,6 +52,7 @@ final class Conversation {
                 writer.write(token)
             }
             writer.finish()
+            if talk.explain { for d in response.details { Out.write(Style.dim("  how: " + sanitize(d, keepNewlines: false), on: Terminal.stderrColour) + "\n", fd: 2) } }
             if interrupted {
                 Out.line(Style.dim(assistant.prompts.voice("interrupted")))
                 response.answer = writer.written

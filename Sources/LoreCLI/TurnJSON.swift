@@ -27,7 +27,7 @@ extension Shapes {
             ("citations", .array(r.citations.map(citation))), ("abstained", .bool(r.abstained)),
             ("hits", .array(r.hits.map(hit))),
         ]
-        if explain { o.append(("explain", .array(r.call.reasons.map(JSON.string)))) }
+        if explain { o.append(("explain", .array((r.call.reasons + r.details).map(JSON.string)))) }
         if interrupted { o.append(("interrupted", .bool(true))) }
         return .object(o)
     }

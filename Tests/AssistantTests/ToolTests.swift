@@ -66,21 +66,14 @@ import Testing
         #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
     }
 
-    @Test func sectionHeadingsLeadTheirSentences() {
-        #expect(AnswerComposer.leadIn(heading: "2. Deadlines and budgets", title: "Planning") == "Deadlines and budgets")
-        #expect(AnswerComposer.leadIn(heading: "Conclusion", title: "Planning") == nil)
-        #expect(AnswerComposer.leadIn(heading: "Planning", title: "planning") == nil)
-        #expect(AnswerComposer.leadIn(heading: String(repeating: "word ", count: 14), title: "Planning") == nil)
-    }
-
     @Test func sentencesThatLeanOnTheOneBefore() {
-        #expect(AnswerComposer.refersBack("With a lock, it can stall the caller."))
-        #expect(AnswerComposer.refersBack("Instead, keep one copy."))
-        #expect(!AnswerComposer.refersBack("It is possible to keep one copy."))
-        #expect(!AnswerComposer.refersBack("Locks stall callers."))
-        #expect(AnswerComposer.isFiller("In this post I showed you three ways to do it."))
-        #expect(AnswerComposer.isFiller("Pretty cool, huh?"))
-        #expect(!AnswerComposer.isFiller("Locks stall the calling thread until the owner releases them."))
+        #expect(Cues.refersBack("With a lock, it can stall the caller."))
+        #expect(Cues.refersBack("Instead, keep one copy."))
+        #expect(!Cues.refersBack("It is possible to keep one copy."))
+        #expect(!Cues.refersBack("Locks stall callers."))
+        #expect(Cues.isFiller("In this post I showed you three ways to do it."))
+        #expect(Cues.isFiller("Pretty cool, huh?"))
+        #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))
     }
 
     /// A how-to answer keeps the code its best sentence introduces.
@@ -92,27 +85,24 @@ import Testing
     }
 
     @Test func comparisonsGiveEachSideASentenceOfItsOwn() throws {
-        let composer = AnswerComposer(assistant: SeedAssistant.shared)
-        let sides = composer.comparisonSides("What is the difference between a struct and a class?")
+        let analyzer = SeedAssistant.shared.analyzer
+        let sides = QuestionProfile.comparisonSides("What is the difference between a struct and a class?", analyzer: analyzer)
         #expect(sides.count == 2)
-        func unit(_ i: Int, _ text: String) -> SentenceUnit {
-            SentenceUnit(doc: 1, block: 0, index: i, text: text, heading: nil, terms: Set(SeedAssistant.shared.analyzer.terms(text)),
-                         isCode: false, isListItem: false, words: text.split(separator: " ").count)
-        }
-        let both = unit(0, "A struct and a class both hold data."), structOnly = unit(1, "A struct is copied when assigned.")
-        let classOnly = unit(2, "A class instance is shared by reference.")
-        var picked: [(SentenceUnit, Double)] = [(both, 1)]
-        composer.ensureBothSides(sides, scored: [(both, 1, 1), (structOnly, 0.8, 0.5), (classOnly, 0.7, 0.5)], picked: &picked)
-        #expect(picked.map(\.0.index) == [0, 1, 2])
+        let both = AnswerFixtures.candidate(0, "A struct and a class both hold data.", score: 3)
+        let structOnly = AnswerFixtures.candidate(1, "A struct is copied when assigned.", score: 2)
+        let classOnly = AnswerFixtures.candidate(2, "A class instance is shared by reference.", score: 1)
+        var picked = [both]
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, structOnly, classOnly], picked: &picked)
+        #expect(picked.map(\.unit.index) == [0, 1, 2])
     }
 
     @Test func questionKinds() {
-        #expect(AnswerComposer.kind(of: "What's the simplest way to cache images?") == .howto)
-        #expect(AnswerComposer.kind(of: "Is there a way to cancel a running task?") == .howto)
-        #expect(AnswerComposer.kind(of: "Is a struct the same as a class?") == .comparison)
-        #expect(AnswerComposer.kind(of: "How is a struct different from a class?") == .comparison)
-        #expect(AnswerComposer.kind(of: "Why do views redraw?") == .why)
-        #expect(AnswerComposer.kind(of: "Does Swift have generics?") == .yesNo)
+        #expect(QuestionProfile.kind(of: "What's the simplest way to cache images?") == .howto)
+        #expect(QuestionProfile.kind(of: "Is there a way to cancel a running task?") == .howto)
+        #expect(QuestionProfile.kind(of: "Is a struct the same as a class?") == .comparison)
+        #expect(QuestionProfile.kind(of: "How is a struct different from a class?") == .comparison)
+        #expect(QuestionProfile.kind(of: "Why do views redraw?") == .why)
+        #expect(QuestionProfile.kind(of: "Does Swift have generics?") == .yesNo)
     }
 
     @Test func captionsAreNotSentences() {
@@ -120,20 +110,17 @@ import Testing
             SentenceUnit(doc: 0, block: 0, index: 0, text: text, heading: nil, terms: [], isCode: code, isListItem: false,
                          words: text.split(separator: " ").count)
         }
-        #expect(AnswerComposer.isCaption(unit("Main.storyboard Build Settings entry")))
-        #expect(!AnswerComposer.isCaption(unit("Delete the storyboard.")))
-        #expect(!AnswerComposer.isCaption(unit("let x = 1", code: true)))
+        #expect(Cues.isCaption(unit("Main.storyboard Build Settings entry")))
+        #expect(!Cues.isCaption(unit("Delete the storyboard.")))
+        #expect(!Cues.isCaption(unit("let x = 1", code: true)))
     }
 
-    /// An answer quotes sentences from a section under that section's own heading.
-    @Test func answersShowTheSectionTheyComeFrom() throws {
+    /// Sentences from one article form one paragraph with one citation mark.
+    @Test func oneArticleOneParagraphOneMark() throws {
         let r = try SeedAssistant.ask("How do I group Swift Testing tests with tags?")
         #expect(!r.abstained)
-        let store = ArticleStore(index: SeedAssistant.shared.index)
-        let headings = try r.citations.flatMap { try #require(try store.article(doc: $0.ref.doc)).article.headings.map(\.text) }
-        let shown = r.answer.split(separator: "\n").filter { $0.hasPrefix("**") && $0.hasSuffix("**") }
-        #expect(!shown.isEmpty, "\(r.answer)")
-        for line in shown { #expect(headings.contains { $0.hasSuffix(line.dropFirst(2).dropLast(2)) }, "\(line)") }
+        let body = r.answer.components("\n\nSources:")[0]
+        for c in r.citations { #expect(body.components("[\(c.n)]").count == 2, "\(body)") }
     }
 
     @Test func summarizesOneArticleInReadingOrder() throws {

@@ -1,0 +1,64 @@
+import Analysis
+import Corpus
+import Retrieval
+
+/// One sentence, list item or code block that could go into an answer, with where it comes from.
+struct AnswerCandidate {
+    var unit: SentenceUnit
+    /// Rank of its article among the hits read (0 = best), and that hit's score over the best one's.
+    var rank: Int
+    var articleScore: Double
+    var title: String
+    /// Whether the sentence lies in the passage that ranked its article.
+    var inBestPassage: Bool
+    var isTarget: Bool
+    /// Feature values in `AnswerFeatures.names` order, and the model's score of them.
+    var features: [Double] = []
+    var score = 0.0
+}
+
+/// The articles an answer may draw on and every unit of them, in reading order per article.
+struct CandidatePool {
+    var articles: [StoredArticle]
+    var hits: [Hit]
+    /// All units of each article (eligible or not), for neighbours and layout.
+    var units: [Int: [SentenceUnit]]
+    var candidates: [AnswerCandidate]
+
+    /// Reads the best `limit` articles of `hits` and keeps the units that can stand in an answer.
+    static func build(hits: [Hit], limit: Int, target: Int?, store: ArticleStore, analyzer: Analyzer) throws -> CandidatePool {
+        var pool = CandidatePool(articles: [], hits: hits, units: [:], candidates: [])
+        let top = max(hits.first?.score ?? 1, 1e-9)
+        for h in hits.prefix(limit) {
+            guard let s = try store.article(doc: h.doc) else { continue }
+            let rank = pool.articles.count
+            pool.articles.append(s)
+            let units = SentenceUnits.of(s, analyzer: analyzer)
+            pool.units[s.doc] = units
+            let passage = FoldedText(h.passageText)
+            for u in units where isEligible(u) {
+                let probe = String(u.text.prefix(80)).lowercased()
+                pool.candidates.append(AnswerCandidate(
+                    unit: u, rank: rank, articleScore: h.score / top, title: s.article.title,
+                    inBestPassage: !h.passageText.isEmpty && passage.contains(probe), isTarget: s.doc == target))
+            }
+        }
+        return pool
+    }
+
+    /// A unit that reads as part of an answer: a whole sentence (closing punctuation), a list item, or
+    /// a code block of reasonable size. Headings, captions, table rows and cut-off text never are.
+    static func isEligible(_ u: SentenceUnit) -> Bool {
+        if u.isCode { return u.words >= 1 && u.words <= 150 }
+        if u.words > 80 { return false }
+        if u.isListItem { return u.words >= 2 }
+        return u.words >= 4 && Layout.endsWell(u.text)
+    }
+
+    func unit(_ doc: Int, _ index: Int) -> SentenceUnit? {
+        guard let list = units[doc], index >= 0, index < list.count else { return nil }
+        return list[index]
+    }
+
+    func article(_ doc: Int) -> StoredArticle? { articles.first { $0.doc == doc } }
+}

@@ -1,0 +1,58 @@
+import Retrieval
+
+/// The evidence for answering at all: how well the best candidates score, how much of the question
+/// they cover, and how much of the question the corpus lacks. The abstention model weighs these;
+/// a name the corpus lacks is one feature among them, not a veto.
+enum Evidence {
+    static let names = [
+        "best_logit", "top3_logit", "best_coverage", "best_known_coverage", "best_context_coverage",
+        "unknown_mass_share", "unknown_word_share", "unknown_names", "names_missing", "top_hit_score",
+        "title_coverage", "query_terms",
+    ]
+
+    /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first.
+    static func values(profile p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> [Double] {
+        let logits = ranked.prefix(3).map(\.score)
+        let cov = AnswerFeatures.names.firstIndex(of: "coverage")!
+        let ctx = AnswerFeatures.names.firstIndex(of: "context_coverage")!
+        let bestCov = ranked.prefix(10).map { $0.features[cov] }.max() ?? 0
+        let bestCtx = ranked.prefix(10).map { $0.features[ctx] }.max() ?? 0
+        let unknownShare = p.mass > 0 ? p.unknownMass / p.mass : 1
+        let known = bestCov / max(1 - unknownShare, 0.05)
+        let titleMatch = AnswerFeatures.names.firstIndex(of: "title_match")!
+        let topTitle = ranked.first { $0.rank == 0 }?.features[titleMatch] ?? 0
+        return [
+            logits.first ?? -10, logits.isEmpty ? -10 : logits.reduce(0, +) / Double(logits.count), bestCov, min(known, 1), bestCtx,
+            unknownShare, p.unknownWordShare, Double(p.unknownNames.count + callsMissing(p, pool: pool)),
+            Double(namesMissing(p, ranked: ranked, pool: pool)),
+            (pool.hits.first?.score ?? 0) / max(p.mass, 1e-9), topTitle, Double(p.terms.count),
+        ]
+    }
+
+    /// Calls the question writes with parentheses ("reconcile()") that no article read ever shows called:
+    /// the word may be common, the API is not there. They count as names the corpus lacks.
+    static func callsMissing(_ p: QuestionProfile, pool: CandidatePool) -> Int {
+        let calls = p.names.filter(\.isCall)
+        guard !calls.isEmpty else { return 0 }
+        let text = pool.units.values.joined().map(\.text).joined(separator: "\n").lowercased()
+        return calls.filter { !$0.isMentioned(in: text) }.count
+    }
+
+    /// How many of the question's names none of the best three candidates mentions, counting the two
+    /// sentences either side, the section heading and the article's title, author and feed.
+    static func namesMissing(_ p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> Int {
+        // An identifier the corpus knows may be discussed without being spelled out; a call or a plain
+        // capitalised word has to be there as written.
+        let names = p.names.filter { !$0.isCode || $0.isCall }
+        guard !names.isEmpty else { return 0 }
+        var region = ""
+        for c in ranked.prefix(3) {
+            let u = c.unit
+            for d in -2...2 { if let v = pool.unit(u.doc, u.index + d) { region += v.text + "\n" } }
+            region += (u.heading ?? "") + "\n"
+            if let a = pool.article(u.doc)?.article { region += a.title + "\n" + (a.author ?? "") + "\n" + (a.feed ?? "") + "\n" }
+        }
+        let lowered = region.lowercased()
+        return names.filter { !$0.isMentioned(in: lowered) }.count
+    }
+}

@@ -1,0 +1,59 @@
+/// How picked sentences become an answer a person would write: one paragraph per article with one
+/// citation mark, the article with the best sentence first and that sentence first in it, lists as
+/// lists, code fenced with its line breaks, and nothing that ends mid-sentence.
+enum Layout {
+    /// Closing punctuation (possibly inside quotes or brackets): a whole sentence, not a cut-off one.
+    static func endsWell(_ text: String) -> Bool {
+        var s = Substring(text)
+        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" { s = s.dropLast() }
+        guard let last = s.last else { return false }
+        return ".!?:;…".contains(last)
+    }
+
+    /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
+    /// article reading order, except that the first article opens with the run of picks holding the best one.
+    static func paragraphs(_ picked: [AnswerCandidate]) -> [[AnswerCandidate]] {
+        guard let top = picked.max(by: { $0.score < $1.score }) else { return [] }
+        var groups: [Int: [AnswerCandidate]] = [:]
+        for c in picked { groups[c.unit.doc, default: []].append(c) }
+        let order = groups.keys.sorted { a, b in
+            let sa = groups[a]!.map(\.score).max()!, sb = groups[b]!.map(\.score).max()!
+            return sa != sb ? sa > sb : a < b
+        }
+        return order.map { doc in
+            var g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
+            if doc == top.unit.doc, let at = g.firstIndex(where: { $0.unit.index == top.unit.index }) {
+                var start = at
+                while start > 0, g[start - 1].unit.index == g[start].unit.index - 1 { start -= 1 }
+                var end = at
+                while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
+                g = Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
+            }
+            return g
+        }
+    }
+
+    /// One article's paragraph with its citation mark `[n]` after the last sentence or list item.
+    static func paragraph(_ items: [AnswerCandidate], n: Int) -> String {
+        let lastText = items.lastIndex { !$0.unit.isCode }
+        var out = ""
+        for (i, c) in items.enumerated() {
+            let u = c.unit
+            let mark = i == lastText ? " [\(n)]" : ""
+            if u.isCode {
+                let fence = u.text.contains("```") ? "~~~" : "```"
+                out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + fence + "\n" + u.text + "\n" + fence + "\n"
+            } else if u.isListItem {
+                let text = endsWell(u.text) ? u.text : u.text + "."
+                out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + "- " + text + mark + "\n"
+            } else {
+                let joiner = out.isEmpty || out.hasSuffix("\n") ? "" : " "
+                out += joiner + u.text + mark
+                if u.text.hasSuffix(":") { out += "\n" }
+            }
+        }
+        while out.hasSuffix("\n") { out.removeLast() }
+        if lastText == nil { out += " [\(n)]" }
+        return out
+    }
+}

@@ -1,0 +1,131 @@
+import Analysis
+import Retrieval
+
+/// What the answer tool knows about a question before it reads any article: its analysed terms
+/// with their IDF, how much of it the corpus has never seen, the kind of answer it wants, the two
+/// sides of a comparison, and the names it mentions.
+struct QuestionProfile {
+    enum Kind: String { case definition, howto, why, factoid, comparison, yesNo, limitation, other }
+
+    var text: String
+    /// The question's analysed terms once each, in order (sums come out the same every run).
+    var terms: [String]
+    var idf: [String: Double]
+    /// Sum of the terms' IDF, and the part of it carried by terms no article contains.
+    var mass: Double
+    var unknownMass: Double
+    /// Share of the question's own words (before spelling correction) that no article contains.
+    var unknownWordShare: Double
+    var kind: Kind
+    /// For a comparison, the terms each side has alone ("weak and unowned" → [weak], [unown]).
+    var sides: [Set<String>]
+    var names: [QuestionName]
+    /// Names (or name compounds) that no article mentions.
+    var unknownNames: [String]
+
+    var termSet: Set<String> { Set(terms) }
+
+    /// IDF-weighted share of the question's terms found in `found` (0…1).
+    func coverage(_ found: Set<String>) -> Double {
+        guard mass > 0 else { return 0 }
+        var m = 0.0
+        for t in terms where found.contains(t) { m += idf[t] ?? 0 }
+        return m / mass
+    }
+
+    /// Coverage by any of several term sets (a sentence with its neighbours and heading).
+    func coverage(anyOf sets: [Set<String>]) -> Double {
+        guard mass > 0 else { return 0 }
+        var m = 0.0
+        for t in terms where sets.contains(where: { $0.contains(t) }) { m += idf[t] ?? 0 }
+        return m / mass
+    }
+
+    /// Coverage of the question by the terms the corpus knows: what share of the answerable part is found.
+    func knownCoverage(_ found: Set<String>) -> Double {
+        coverage(found) / max(1 - unknownMass / max(mass, 1e-9), 0.05)
+    }
+}
+
+extension QuestionProfile {
+    /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
+    static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer) -> QuestionProfile {
+        var terms: [String] = []
+        for t in searcher.queryTerms(corrected).map(\.term) where !terms.contains(t) { terms.append(t) }
+        if let extra { for t in searcher.queryTerms(extra).map(\.term) where !terms.contains(t) { terms.append(t) } }
+        var idf: [String: Double] = [:]
+        var mass = 0.0, unknown = 0.0
+        for t in terms {
+            let df = searcher.documentFrequency(t)
+            let v = Scoring.idf(n: searcher.stats.documents, df: df)
+            idf[t] = v; mass += v
+            if df == 0 { unknown += v }
+        }
+        let original = searcher.queryTerms(question).map(\.term)
+        let unseen = original.filter { searcher.documentFrequency($0) == 0 }.count
+        let names = QuestionName.of(question)
+        let kind = Self.kind(of: question)
+        return QuestionProfile(
+            text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
+            unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
+            kind: kind, sides: kind == .comparison ? comparisonSides(question, analyzer: analyzer) : [],
+            names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer))
+    }
+
+    /// The kind of answer a question wants, from its opening words and a few phrases.
+    static func kind(of q: String) -> Kind {
+        let w = Classifier.words(q)
+        let first = w.first ?? ""
+        let lower = FoldedText(q)
+        if lower.containsAny(limitationPhrases) { return .limitation }
+        if lower.containsAny(comparisonPhrases) { return .comparison }
+        if first == "why" || lower.contains("what makes") || lower.contains(" reason") { return .why }
+        if first == "how" && w.count > 1 && ["do", "can", "should", "to", "would", "i", "could"].contains(w[1]) { return .howto }
+        if lower.contains(" way to ") || lower.contains(" ways to ") || lower.contains(" steps ") { return .howto }
+        let opener = w.prefix(2).joined(separator: " ")
+        if ["what is", "what are", "what's a", "whats a", "what does", "explain", "define", "meaning of"].contains(where: { opener.hasPrefix($0) }) {
+            return .definition
+        }
+        if ["is", "are", "does", "do", "can", "should", "will", "did", "has", "have"].contains(first) { return .yesNo }
+        if ["which", "when", "who", "how", "where", "what"].contains(first) { return .factoid }
+        return .other
+    }
+
+    static let limitationPhrases = Phrases(["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness",
+                                            "pitfall", "problem with", "cons of", "go wrong"])
+    static let comparisonPhrases = Phrases(["difference between", " vs ", " vs. ", "versus", "compare", "same as", "same thing as",
+                                            "different from", "differ from", " better than ", " instead of "])
+
+    /// The two things a comparison sets against each other, as the analysed terms each half has alone.
+    static func comparisonSides(_ question: String, analyzer: Analyzer) -> [Set<String>] {
+        let lower = question.lowercased()
+        for sep in [" vs. ", " vs ", " versus ", " compared with ", " compared to ", " the same thing as ", " the same as ",
+                    " different from ", " differ from ", " better than ", " instead of ", " and ", " or "] where ByteSearch.contains(lower, sep) {
+            let parts = lower.components(sep)
+            guard parts.count == 2 else { continue }
+            let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
+            let sides = [a.subtracting(b), b.subtracting(a)]
+            if sides.allSatisfy({ !$0.isEmpty }) { return sides }
+        }
+        return []
+    }
+
+    /// Names and identifiers in the question that the corpus never mentions ("asyncio"), and names it
+    /// knows whose compound it does not ("Metal compute shader" when no article says "shader").
+    static func unknownNames(_ names: [QuestionName], corrected: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
+        let kept = FoldedText(corrected)
+        return names.compactMap { name -> String? in
+            guard let whole = analyzer.terms(name.text).first else { return nil }
+            if searcher.documentFrequency(whole) == 0 { return name.text }
+            for word in name.following {
+                let terms = analyzer.terms(word)
+                guard let t = terms.first else { break }  // a function word ends the compound
+                if terms.count == 1, word.count >= 4, word.allSatisfy(\.isLetter), searcher.documentFrequency(t) == 0,
+                   kept.contains(" " + word.lowercased()) {
+                    return name.text + " " + word
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which candidates make the answer: greedy by maximal marginal relevance (the model's odds against
+/// the best candidate, less the overlap with what is already picked), within a word budget, each pick bringing what it
+/// needs to read right: the sentence it points back to, the list or code its colon introduces, the
+/// colon sentence that introduces a code block.
+struct AnswerSelection {
+    struct Settings: Equatable {
+        var budget = 130            // words
+        var lambda = 0.7            // relevance against novelty
+        var minRatio = 0.05         // stop below this share of the best candidate's odds, exp(score − best)
+        var maxPicks = 6
+        var duplicate = 0.6         // Jaccard of terms above which two sentences say the same
+        var novelty = 0.3           // weight of question terms a pick adds that no earlier pick had
+    }
+
+    let pool: CandidatePool
+    let profile: QuestionProfile
+    let settings: Settings
+    private(set) var picked: [AnswerCandidate] = []
+    private(set) var words = 0
+    private var covered = Set<String>()
+
+    init(pool: CandidatePool, profile: QuestionProfile, settings: Settings) {
+        self.pool = pool; self.profile = profile; self.settings = settings
+    }
+
+    func has(_ u: SentenceUnit) -> Bool { picked.contains { $0.unit.doc == u.doc && $0.unit.index == u.index } }
+
+    /// Runs the greedy selection over `ranked` (best first).
+    mutating func run(_ ranked: [AnswerCandidate]) {
+        guard let best = ranked.first?.score else { return }
+        var rest = Array(ranked.prefix(80))
+        while picked.count < settings.maxPicks {
+            var choice: (index: Int, value: Double)? = nil
+            for (i, c) in rest.enumerated() {
+                let p = exp(c.score - best)
+                if p < settings.minRatio { continue }
+                let overlap = picked.map { jaccard($0.unit.terms, c.unit.terms) }.max() ?? 0
+                if overlap > settings.duplicate { continue }
+                let gain = profile.coverage(c.unit.terms.subtracting(covered))
+                let value = settings.lambda * p - (1 - settings.lambda) * overlap + settings.novelty * gain
+                if choice == nil || value > choice!.value { choice = (i, value) }
+            }
+            guard let (i, _) = choice else { break }
+            let c = rest.remove(at: i)
+            if has(c.unit) { continue }
+            let group = bundle(c)
+            let size = group.reduce(0) { $0 + $1.unit.words }
+            if group.isEmpty || (!picked.isEmpty && words + size > settings.budget) { continue }
+            for g in group where !has(g.unit) { picked.append(g); words += g.unit.words; covered.formUnion(g.unit.terms) }
+        }
+    }
+
+    /// The candidate with what it needs: empty when it cannot stand (a colon with nothing after it).
+    func bundle(_ c: AnswerCandidate) -> [AnswerCandidate] {
+        let u = c.unit
+        var out: [AnswerCandidate] = []
+        if u.isCode {
+            // Code comes with the sentence that introduces it, when that sentence ends in a colon.
+            if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, prev.text.hasSuffix(":"), !has(prev) {
+                out.append(tagAlong(prev, c))
+            }
+            return out + [c]
+        }
+        if Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev),
+           CandidatePool.isEligible(prev), !prev.text.hasSuffix(":"), prev.words < 45, !Cues.isFiller(prev.text) {
+            out.append(tagAlong(prev, c))
+        }
+        out.append(c)
+        if u.text.hasSuffix(":") {
+            var k = u.index + 1
+            var items: [AnswerCandidate] = []
+            while items.count < 5, let next = pool.unit(u.doc, k), next.isListItem || next.isCode, next.words <= 150 {
+                items.append(tagAlong(next, c)); k += 1
+                if next.isCode { break }
+            }
+            if items.isEmpty { return [] }
+            out += items
+        }
+        return out
+    }
+
+    /// A neighbour brought in by a pick, scored just below it.
+    func tagAlong(_ u: SentenceUnit, _ c: AnswerCandidate) -> AnswerCandidate {
+        var n = c
+        n.unit = u
+        n.score = c.score - 0.001
+        return n
+    }
+}
+
+func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+    let u = a.union(b).count
+    return u == 0 ? 0 : Double(a.intersection(b).count) / Double(u)
+}

@@ -1,0 +1,187 @@
+import Testing
+@testable import Assistant
+import Analysis
+import Retrieval
+
+/// Small hand-made candidates for the answer model's parts.
+enum AnswerFixtures {
+    static let analyzer = Analyzer()
+
+    static func unit(_ i: Int, _ text: String, doc: Int = 1, code: Bool = false, list: Bool = false, section: Int = 0, position: Int = 0) -> SentenceUnit {
+        let tokens = analyzer.terms(text)
+        return SentenceUnit(doc: doc, block: i, index: i, text: text, heading: nil, section: section, sectionPosition: position,
+                            terms: Set(tokens), tokens: tokens, isCode: code, isListItem: list, words: text.split(separator: " ").count)
+    }
+
+    static func candidate(_ i: Int, _ text: String, doc: Int = 1, score: Double = 0, code: Bool = false, list: Bool = false) -> AnswerCandidate {
+        var c = AnswerCandidate(unit: unit(i, text, doc: doc, code: code, list: list), rank: 0, articleScore: 1, title: "T",
+                                inBestPassage: false, isTarget: false)
+        c.score = score
+        return c
+    }
+
+    static func pool(_ units: [SentenceUnit]) -> CandidatePool {
+        var byDoc: [Int: [SentenceUnit]] = [:]
+        for u in units { byDoc[u.doc, default: []].append(u) }
+        return CandidatePool(articles: [], hits: [], units: byDoc, candidates: [])
+    }
+
+    static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other) -> QuestionProfile {
+        QuestionProfile(text: "", terms: terms.keys.sorted(), idf: terms, mass: terms.values.reduce(0, +), unknownMass: 0,
+                        unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [])
+    }
+}
+
+@Suite struct LayoutRuleTests {
+    /// Whole sentences end in closing punctuation; cut-off text, headings and captions do not.
+    @Test(arguments: [
+        ("A unit test is an automated test.", true),
+        ("Is it worth it?", true),
+        ("You can write it like this:", true),
+        ("He said “use actors.”", true),
+        ("It works (mostly).", true),
+        ("A unit test is an automated test that", false),
+        ("Table of Contents", false),
+        ("Figure 2: the build settings pane", false),
+        ("Use **bold**", false),
+        ("", false),
+    ])
+    func endsWell(_ text: String, _ expected: Bool) {
+        #expect(Layout.endsWell(text) == expected)
+    }
+
+    @Test func headingsCaptionsAndCutOffSentencesAreNotCandidates() {
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Getting started with the package")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test is an automated test that")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test checks one small piece of code.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Add the package", list: true)))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
+    }
+
+    /// One paragraph per article, one mark at its end, list items as a list, code fenced with its line breaks.
+    @Test func paragraphLayout() {
+        let intro = AnswerFixtures.candidate(0, "Write the test like this:", score: 2)
+        let code = AnswerFixtures.candidate(1, "@Test func a() {\n    #expect(true)\n}", score: 1, code: true)
+        let after = AnswerFixtures.candidate(2, "Run it with swift test.", score: 1)
+        let text = Layout.paragraph([intro, code, after], n: 3)
+        #expect(text == "Write the test like this:\n```\n@Test func a() {\n    #expect(true)\n}\n```\nRun it with swift test. [3]")
+        let list = Layout.paragraph([AnswerFixtures.candidate(0, "It lets you:"), AnswerFixtures.candidate(1, "tag tests", list: true),
+                                     AnswerFixtures.candidate(2, "group suites.", list: true)], n: 1)
+        #expect(list == "It lets you:\n- tag tests.\n- group suites. [1]")
+    }
+
+    /// The article of the best sentence comes first, and its paragraph opens with the run holding that sentence.
+    @Test func bestSentenceLeads() {
+        let a0 = AnswerFixtures.candidate(0, "Background first.", doc: 1, score: 1)
+        let a5 = AnswerFixtures.candidate(5, "The answer itself.", doc: 1, score: 5)
+        let a6 = AnswerFixtures.candidate(6, "Its consequence.", doc: 1, score: 2)
+        let b1 = AnswerFixtures.candidate(1, "Another article's view.", doc: 2, score: 3)
+        let groups = Layout.paragraphs([b1, a0, a6, a5])
+        #expect(groups.map { $0.map(\.unit.index) } == [[5, 6, 0], [1]])
+    }
+}
+
+@Suite struct AnswerSelectionTests {
+    /// A colon sentence comes with the list or code it introduces, or not at all.
+    @Test func colonsBringWhatTheyIntroduce() {
+        let units = [AnswerFixtures.unit(0, "Tags help you:"), AnswerFixtures.unit(1, "filter runs", list: true),
+                     AnswerFixtures.unit(2, "group tests", list: true), AnswerFixtures.unit(3, "Nothing follows this one:"),
+                     AnswerFixtures.unit(4, "Plain prose after it.")]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["tag": 1]), settings: .init())
+        let c0 = AnswerFixtures.candidate(0, units[0].text)
+        #expect(sel.bundle(c0).map(\.unit.index) == [0, 1, 2])
+        #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).isEmpty)
+    }
+
+    /// A sentence that points back brings the one before it; code brings its colon introduction.
+    @Test func dependentsBringTheirNeighbours() {
+        let units = [AnswerFixtures.unit(0, "Actors isolate their state."), AnswerFixtures.unit(1, "This prevents data races."),
+                     AnswerFixtures.unit(2, "Declare one like this:"), AnswerFixtures.unit(3, "actor A {}", code: true)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["actor": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text)).map(\.unit.index) == [0, 1])
+        #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text, code: true)).map(\.unit.index) == [2, 3])
+    }
+
+    /// Near-duplicates are skipped, the budget holds, and picks stop far below the best score.
+    @Test func greedyWithinBudgetWithoutRepeats() {
+        let texts = ["Actors protect mutable state from data races.", "Actors protect mutable state from data races too.",
+                     "Sendable types cross actor boundaries safely.", "The weather was nice that day."]
+        let units = texts.enumerated().map { AnswerFixtures.unit($0.offset, $0.element) }
+        var settings = AnswerSelection.Settings()
+        settings.budget = 40
+        var sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["actor": 2, "state": 1]), settings: settings)
+        sel.run([AnswerFixtures.candidate(0, texts[0], score: 3), AnswerFixtures.candidate(1, texts[1], score: 2.9),
+                 AnswerFixtures.candidate(2, texts[2], score: 2), AnswerFixtures.candidate(3, texts[3], score: -5)])
+        #expect(sel.picked.map(\.unit.index) == [0, 2])
+    }
+}
+
+@Suite struct AnswerFeatureTests {
+    /// Coverage is IDF-weighted; proximity is 1 for adjacent question terms.
+    @Test(arguments: [
+        ("Swift actors isolate state.", 1.0, 1.0),
+        ("Actors are great.", 0.75, 0.0),
+        ("Nothing relevant here.", 0.0, 0.0),
+    ])
+    func coverageAndProximity(_ text: String, _ coverage: Double, _ proximity: Double) {
+        let p = AnswerFixtures.profile(["actor": 3, "swift": 1])
+        let u = AnswerFixtures.unit(0, text)
+        #expect(abs(p.coverage(u.terms) - coverage) < 1e-9)
+        #expect(AnswerFeatures.proximity(u, p) == proximity)
+    }
+
+    /// Each answer-type cue fires only for its own kind of question.
+    @Test(arguments: [
+        (QuestionProfile.Kind.definition, "An actor is a reference type that isolates state.", "definition_cue"),
+        (.why, "It crashes because the lock is held twice.", "why_cue"),
+        (.factoid, "The limit is 4096 bytes.", "factoid_number"),
+        (.howto, "Add the package to your manifest.", "howto_step"),
+    ])
+    func answerTypeCues(_ kind: QuestionProfile.Kind, _ text: String, _ name: String) {
+        let names = ["definition_cue", "howto_step", "howto_code", "factoid_number", "why_cue", "yesno_cue", "limitation_cue",
+                     "comparison_both", "comparison_cue"]
+        let u = AnswerFixtures.unit(0, text)
+        let on = Cues.answerType(AnswerFixtures.profile(["x": 1], kind: kind), u, FoldedText(text))
+        #expect(zip(names, on).filter { $0.1 == 1 }.map(\.0) == [name])
+        let other: QuestionProfile.Kind = kind == .comparison ? .why : .comparison
+        #expect(Cues.answerType(AnswerFixtures.profile(["x": 1], kind: other), u, FoldedText(text))[names.firstIndex(of: name)!] == 0)
+    }
+
+    @Test func featureNamesAreUniqueAndEvidenceNamesKnown() {
+        #expect(Set(AnswerFeatures.names).count == AnswerFeatures.names.count)
+        #expect(Set(Evidence.names).count == Evidence.names.count)
+    }
+}
+
+@Suite struct AnswerModelTests {
+    @Test func weightsFollowTheirNames() throws {
+        let json = try MiniJSON.parse("""
+        {"sentence": {"features": ["log_words", "coverage"], "weights": [1, 2], "bias": 0.5, "mean": [0, 0.5], "scale": [1, 0.5]},
+         "abstain": {"features": ["best_logit"], "weights": [1], "bias": 0, "threshold": 0.4}, "selection": {"budget_words": 90}}
+        """)
+        let m = try AnswerModel.parse(json, path: "m.json")
+        var x = Array(repeating: 0.0, count: AnswerFeatures.names.count)
+        x[AnswerFeatures.names.firstIndex(of: "coverage")!] = 1
+        x[AnswerFeatures.names.firstIndex(of: "log_words")!] = 0.25
+        #expect(abs(m.sentence.logit(x) - (0.5 + 0.25 + 2 * (1 - 0.5) / 0.5)) < 1e-9)
+        #expect(m.threshold == 0.4)
+        #expect(m.setting("budget_words", 0) == 90 && m.setting("missing", 7) == 7)
+    }
+
+    @Test func aModelNamingAnUnknownFeatureFailsToLoad() throws {
+        let json = try MiniJSON.parse("""
+        {"sentence": {"features": ["no_such_feature"], "weights": [1]}, "abstain": {"features": [], "weights": []}}
+        """)
+        #expect(throws: PromptError.self) { try AnswerModel.parse(json, path: "m.json") }
+    }
+
+    @Test func theShippedModelLoadsAndAbstainsOnNoEvidence() throws {
+        let m = SeedAssistant.shared.prompts.answerModel
+        #expect(m.sentence.weights.contains { $0 != 0 })
+        var none = Array(repeating: 0.0, count: Evidence.names.count)
+        none[0] = -10; none[1] = -10
+        none[Evidence.names.firstIndex(of: "unknown_mass_share")!] = 1
+        none[Evidence.names.firstIndex(of: "unknown_word_share")!] = 1
+        #expect(LinearModel.sigmoid(m.abstain.logit(none)) < m.threshold)
+    }
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Fits Prompts/answer_model.json: the sentence model and the abstention model of `lore ask`.
+
+usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report]
+
+1. Runs `lore ask` on every question of the chosen development sets with LORE_ANSWER_FEATURES set, so lore
+   writes each question's candidates (text and named features) and its evidence vector.
+2. Sentence model: a candidate is a positive example when it holds one of the question's key-fact phrasings.
+   A pairwise ranker: L2-regularised logistic regression on the feature differences of (positive, negative)
+   pairs of one question, each question weighing the same. Scores are only compared within a question.
+3. Abstention model: answerable (questions) against unanswerable items, on the evidence vector, with the best
+   candidates' logits recomputed under the new sentence model; L2 logistic regression, classes balanced; the
+   threshold is the middle of the widest range that keeps the two error rates lowest.
+4. --report: leave-one-corpus-out. Fits on each set alone and scores the other with ../shared/eval/score.py, then
+   fits on both and scores both (in-sample). Only the fitted weights ship; numpy is needed only here.
+"""
+import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EVAL = os.path.join(ROOT, '..', 'shared', 'eval')
+SETS = {
+    'seeds': dict(corpus=os.path.join(ROOT, 'Corpus'), q=os.path.join(EVAL, 'questions.jsonl'),
+                  u=os.path.join(EVAL, 'unanswerable.jsonl'), score=['answers']),
+    'swiftorg': dict(corpus=os.path.join(EVAL, '..', 'bench', 'swiftorg-blog', 'posts'),
+                     q=os.path.join(EVAL, 'swiftorg', 'questions.jsonl'), u=os.path.join(EVAL, 'swiftorg', 'unanswerable.jsonl'),
+                     score=['swiftorg']),
+}
+L2_SENTENCE, L2_ABSTAIN = 1.0, 1.0
+
+
+def load(p):
+    return [json.loads(l) for l in open(p, encoding='utf-8') if l.strip()]
+
+
+def norm(s):
+    s = (s or '').lower()
+    for a, b in (('\u2019', "'"), ('\u2018', "'"), ('\u201c', '"'), ('\u201d', '"')):
+        s = s.replace(a, b)
+    return re.sub(r'\s+', ' ', s)
+
+
+def dump(lore, name, prompts):
+    """One record per item: {'answerable', 'facts', 'record' (lore's dump line or None)}."""
+    s = SETS[name]; d = tempfile.mkdtemp(); db = os.path.join(d, 'i.sqlite')
+    env = dict(os.environ, NO_COLOR='1', LORE_PACE_MS='0', LORE_NO_HISTORY='1', LORE_PROMPTS=prompts)
+    base = [lore, '--corpus', os.path.abspath(s['corpus']), '--db', db]
+    subprocess.run([lore, 'index', '--corpus', os.path.abspath(s['corpus']), '--db', db], env=env, capture_output=True, check=True)
+    items = [(q, True) for q in load(s['q'])] + [(q, False) for q in load(s['u'])]
+    out = []
+    for q, answerable in items:
+        f = os.path.join(d, 'features.jsonl')
+        if os.path.exists(f): os.remove(f)
+        subprocess.run([lore, 'ask', '--json', q['question'], '--corpus', os.path.abspath(s['corpus']), '--db', db],
+                       env=dict(env, LORE_ANSWER_FEATURES=f), capture_output=True, timeout=120)
+        rec = load(f)[0] if os.path.exists(f) else None
+        out.append(dict(answerable=answerable, facts=q.get('key_facts', []), record=rec, qid=q['qid']))
+    shutil.rmtree(d, ignore_errors=True)
+    return out
+
+
+def logistic(X, y, w, l2, iters=50):
+    """Weighted L2 logistic regression by Newton's method on standardised features; returns (coef, bias, mean, scale)."""
+    mean = np.average(X, axis=0, weights=w); scale = np.sqrt(np.average((X - mean) ** 2, axis=0, weights=w))
+    scale[scale < 1e-6] = 1.0
+    Z = np.hstack([(X - mean) / scale, np.ones((len(X), 1))])
+    beta = np.zeros(Z.shape[1]); reg = np.full(Z.shape[1], l2); reg[-1] = 0
+    for _ in range(iters):
+        p = 1 / (1 + np.exp(-Z @ beta))
+        g = Z.T @ (w * (p - y)) + reg * beta
+        H = (Z * (w * p * (1 - p))[:, None]).T @ Z + np.diag(reg) + 1e-9 * np.eye(len(beta))
+        step = np.linalg.solve(H, g); beta -= step
+        if np.abs(step).max() < 1e-8: break
+    return beta[:-1], beta[-1], mean, scale
+
+
+def sentence_pairs(items):
+    """Pairwise training data: for each question, every (key-fact sentence, other sentence) pair as the
+    difference of their feature vectors, each question weighing the same; plus every candidate's features
+    for standardising."""
+    D, W, allX = [], [], []
+    for it in items:
+        r = it['record']
+        if not it['answerable'] or not r or not r['candidates']: continue
+        X = np.array([c['f'] for c in r['candidates']]); allX.append(X)
+        lab = np.array([any(norm(p) in norm(c['text']) for f in it['facts'] for p in f) for c in r['candidates']])
+        P, N = X[lab], X[~lab]
+        if len(P) == 0 or len(N) == 0: continue
+        for x in P:
+            D.append(x - N); W.append(np.full(len(N), 1.0 / (len(P) * len(N))))
+    return np.vstack(D), np.concatenate(W), np.vstack(allX)
+
+
+def pairwise(items, l2):
+    """A pairwise ranker (RankNet with a linear scorer): logistic regression on feature differences,
+    no bias, on standardised features; returns (coef, 0, mean, scale) like `logistic`."""
+    D, W, allX = sentence_pairs(items)
+    mean, scale = allX.mean(0), allX.std(0)
+    scale[scale < 1e-6] = 1.0
+    Z = np.vstack([D / scale, -D / scale]); y = np.concatenate([np.ones(len(D)), np.zeros(len(D))])
+    w = np.concatenate([W, W]) * (W.sum() and len(items) / W.sum())
+    beta = np.zeros(Z.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-Z @ beta))
+        g = Z.T @ (w * (p - y)) + l2 * beta
+        H = (Z * (w * p * (1 - p))[:, None]).T @ Z + l2 * np.eye(len(beta))
+        step = np.linalg.solve(H, g); beta -= step
+        if np.abs(step).max() < 1e-8: break
+    return beta, 0.0, mean, scale
+
+
+def logits(model, rec):
+    coef, bias, mean, scale = model
+    return [float(((np.array(c['f']) - mean) / scale) @ coef + bias) for c in rec['candidates']]
+
+
+def evidence(items, model, names):
+    """Evidence vectors with best_logit and top3_logit recomputed under `model`."""
+    X, y = [], []
+    for it in items:
+        r = it['record']
+        if not r: continue
+        e = list(r['evidence']); ls = sorted(logits(model, r), reverse=True)[:3] if r['candidates'] else []
+        e[names.index('best_logit')] = ls[0] if ls else -10
+        e[names.index('top3_logit')] = sum(ls) / len(ls) if ls else -10
+        X.append(e); y.append(1.0 if it['answerable'] else 0.0)
+    return np.array(X), np.array(y)
+
+
+def threshold(p, y):
+    """Middle of the widest run of thresholds with the lowest sum of the two error rates."""
+    cands = np.unique(np.concatenate([[0.0, 1.0], p]))
+    cuts = (cands[:-1] + cands[1:]) / 2
+    def cost(t):
+        return np.mean(p[y == 0] >= t) / 0.10 + np.mean(p[y == 1] < t) / 0.05
+    costs = np.array([cost(t) for t in cuts]); best = costs.min()
+    ok = np.where(costs <= best + 1e-12)[0]
+    runs, start = [], ok[0]
+    for a, b in zip(ok, ok[1:]):
+        if b != a + 1: runs.append((start, a)); start = b
+    runs.append((start, ok[-1]))
+    lo, hi = max(runs, key=lambda r: cands[r[1] + 1] - cands[r[0]])
+    return float((cands[lo] + cands[hi + 1]) / 2)
+
+
+def fit(items, feature_names, evidence_names, selection):
+    sm = pairwise(items, L2_SENTENCE)
+    E, ey = evidence(items, sm, evidence_names)
+    # Classes balanced, each item weighing about one on average.
+    ew = np.where(ey == 1, 0.5 / max(ey.sum(), 1), 0.5 / max((1 - ey).sum(), 1)) * len(ey)
+    am = logistic(E, ey, ew, L2_ABSTAIN)
+    pe = 1 / (1 + np.exp(-(((E - am[2]) / am[3]) @ am[0] + am[1])))
+    t = threshold(pe, ey)
+    r6 = lambda xs: [round(float(v), 6) for v in xs]
+    return {
+        'about': 'Fitted by scripts/fit_answer_model.py on: ' + ', '.join(sorted({it['set'] for it in items}))
+                 + f' (sentences: a pairwise ranker over key-fact sentences against the rest; abstention: {len(ey)} items).',
+        'sentence': {'features': feature_names, 'weights': r6(sm[0]), 'bias': round(float(sm[1]), 6), 'mean': r6(sm[2]), 'scale': r6(sm[3])},
+        'abstain': {'features': evidence_names, 'weights': r6(am[0]), 'bias': round(float(am[1]), 6), 'mean': r6(am[2]),
+                    'scale': r6(am[3]), 'threshold': round(t, 4)},
+        'selection': selection,
+    }
+
+
+def score(lore, model, sets):
+    d = tempfile.mkdtemp()
+    for f in os.listdir(os.path.join(ROOT, 'Prompts')):
+        shutil.copy(os.path.join(ROOT, 'Prompts', f), d)
+    json.dump(model, open(os.path.join(d, 'answer_model.json'), 'w'), indent=1)
+    what = sum((SETS[s]['score'] for s in sets), [])
+    r = subprocess.run([sys.executable, os.path.join(EVAL, 'score.py'), '--lore', lore] + what, cwd=ROOT,
+                       env=dict(os.environ, LORE_PROMPTS=d), capture_output=True, text=True)
+    shutil.rmtree(d, ignore_errors=True)
+    return [l for l in r.stdout.splitlines() if 'answers' in l]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--lore', default=os.path.join(ROOT, '.build', 'release', 'lore'))
+    ap.add_argument('--train', default='seeds,swiftorg'); ap.add_argument('--out', default=os.path.join(ROOT, 'Prompts', 'answer_model.json'))
+    ap.add_argument('--report', action='store_true')
+    a = ap.parse_args()
+    lore = os.path.abspath(a.lore)
+    current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
+    prompts = os.path.join(ROOT, 'Prompts')
+    data = {}
+    for s in SETS:
+        data[s] = dump(lore, s, prompts)
+        for it in data[s]: it['set'] = s
+    # The dump names its features in the code's order; the model file keeps the names with the weights.
+    first = next(it['record'] for s in SETS for it in data[s] if it['record'])
+    names, ev_names = first['feature_names'], first['evidence_names']
+    selection = current['selection']
+    if a.report:
+        for train, test in (('seeds', 'swiftorg'), ('swiftorg', 'seeds')):
+            m = fit(data[train], names, ev_names, selection)
+            print(f'fit on {train}, scored on {test}:'); [print('  ' + l) for l in score(lore, m, [test])]
+            print(f'fit on {train}, scored on {train} (in-sample):'); [print('  ' + l) for l in score(lore, m, [train])]
+    train = a.train.split(',')
+    m = fit(sum((data[s] for s in train), []), names, ev_names, selection)
+    if a.report:
+        print(f'fit on {"+".join(train)}, scored on both:'); [print('  ' + l) for l in score(lore, m, list(SETS))]
+    with open(a.out, 'w') as f:
+        json.dump(m, f, indent=1); f.write('\n')
+    print('wrote', a.out)
+
+
+if __name__ == '__main__':
+    main()
