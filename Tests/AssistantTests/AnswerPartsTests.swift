@@ -28,7 +28,7 @@ enum AnswerFixtures {
 
     static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other) -> QuestionProfile {
         QuestionProfile(text: "", terms: terms.keys.sorted(), idf: terms, mass: terms.values.reduce(0, +), unknownMass: 0,
-                        unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [])
+                        unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [], wantsNumber: false)
     }
 }
 

@@ -103,6 +103,9 @@ import Testing
         #expect(QuestionProfile.kind(of: "How is a struct different from a class?") == .comparison)
         #expect(QuestionProfile.kind(of: "Why do views redraw?") == .why)
         #expect(QuestionProfile.kind(of: "Does Swift have generics?") == .yesNo)
+        // Context before the asking sentence does not decide the kind.
+        #expect(QuestionProfile.kind(of: "Our builds crawl on CI. Why does the compiler parse every header again?") == .why)
+        #expect(QuestionProfile.kind(of: "I keep a large cache. How do I evict old entries?") == .howto)
     }
 
     @Test func captionsAreNotSentences() {

@@ -7,7 +7,7 @@ enum Evidence {
     static let names = [
         "best_logit", "top3_logit", "best_coverage", "best_known_coverage", "best_context_coverage",
         "unknown_mass_share", "unknown_word_share", "unknown_names", "names_missing", "top_hit_score",
-        "title_coverage", "query_terms",
+        "title_coverage", "query_terms", "number_missing",
     ]
 
     /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first.
@@ -26,6 +26,7 @@ enum Evidence {
             unknownShare, p.unknownWordShare, Double(p.unknownNames.count + callsMissing(p, pool: pool)),
             Double(namesMissing(p, ranked: ranked, pool: pool)),
             (pool.hits.first?.score ?? 0) / max(p.mass, 1e-9), topTitle, Double(p.terms.count),
+            p.wantsNumber && !ranked.prefix(5).contains { $0.unit.text.contains(where: \.isNumber) } ? 1 : 0,
         ]
     }
 

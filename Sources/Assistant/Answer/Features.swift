@@ -15,7 +15,7 @@ enum AnswerFeatures {
         "definition_cue", "howto_step", "howto_code", "factoid_number", "why_cue", "yesno_cue", "limitation_cue",
         "comparison_both", "comparison_cue",
         "is_code", "is_list_item", "ends_colon", "is_caption", "about_article", "refers_back", "is_question", "log_words",
-        "window_coverage", "paragraph_coverage",
+        "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage",
     ]
 
     /// What the features of one question share: per-article heading and title terms, the best
@@ -31,6 +31,11 @@ enum AnswerFeatures {
         var sectionBest: [SectionKey: Double] = [:]
         /// Each paragraph's terms (keyed by article and block).
         var paragraphs: [SectionKey: Set<String>] = [:]
+        /// Question terms weighted by how rare they are among the candidate sentences (a term in every
+        /// sentence of the article tells none of them apart), and the question's clauses as term sets.
+        var local: [String: Double] = [:]
+        var localMass = 1e-9
+        var clauses: [Set<String>] = []
     }
 
     struct SectionKey: Hashable { var doc: Int; var section: Int }
@@ -48,6 +53,13 @@ enum AnswerFeatures {
             let k = SectionKey(doc: c.unit.doc, section: c.unit.section)
             ctx.sectionBest[k] = max(ctx.sectionBest[k] ?? 0, cov)
         }
+        let n = Double(max(pool.candidates.count, 1))
+        for t in profile.terms {
+            let sf = Double(pool.candidates.filter { $0.unit.terms.contains(t) }.count)
+            guard sf > 0 else { continue }
+            ctx.local[t] = log(1 + n / sf) * (profile.idf[t] ?? 0); ctx.localMass += ctx.local[t]!
+        }
+        ctx.clauses = clauses(profile.text, analyzer: analyzer).filter { !$0.isDisjoint(with: profile.termSet) }
         for list in pool.units.values {
             for u in list { ctx.paragraphs[SectionKey(doc: u.doc, section: u.block), default: []].formUnion(u.terms) }
         }
@@ -83,6 +95,8 @@ enum AnswerFeatures {
             log(1 + Double(u.words)) / log(60),
             p.coverage(anyOf: (-2...2).compactMap { ctx.pool.unit(u.doc, u.index + $0)?.terms }),
             p.coverage(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? u.terms),
+            u.terms.reduce(0) { $0 + (ctx.local[$1] ?? 0) } / ctx.localMass,
+            ctx.clauses.map { c in Double(c.intersection(u.terms).count) / Double(max(c.intersection(p.termSet).count, 1)) }.max() ?? 0,
         ]
         return f
     }
@@ -110,6 +124,19 @@ enum AnswerFeatures {
             last = (t, i)
         }
         return best
+    }
+
+    /// The question cut into clauses at commas, semicolons, question marks and "and"/"or" between
+    /// them ("How do I turn it on, and how do I read its report?"), as analysed term sets.
+    static func clauses(_ question: String, analyzer: Analyzer) -> [Set<String>] {
+        var parts: [String] = [""]
+        for w in question.split(separator: " ") {
+            let lower = w.lowercased()
+            if (lower == "and" || lower == "or" || lower == "but") && (parts.last?.hasSuffix(",") ?? false) { parts.append(""); continue }
+            parts[parts.count - 1] += (parts[parts.count - 1].isEmpty ? "" : " ") + w
+            if let l = w.last, ";?".contains(l) { parts.append("") }
+        }
+        return parts.map { Set(analyzer.terms($0)) }.filter { !$0.isEmpty }
     }
 
     /// Pseudo-relevance feedback: the terms that weigh most in the passages that ranked the best two

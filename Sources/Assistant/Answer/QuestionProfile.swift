@@ -1,4 +1,5 @@
 import Analysis
+import Corpus
 import Retrieval
 
 /// What the answer tool knows about a question before it reads any article: its analysed terms
@@ -22,6 +23,8 @@ struct QuestionProfile {
     var names: [QuestionName]
     /// Names (or name compounds) that no article mentions.
     var unknownNames: [String]
+    /// The question asks for a quantity, a version or a date ("how many", "which release", "when").
+    var wantsNumber = false
 
     var termSet: Set<String> { Set(terms) }
 
@@ -69,11 +72,14 @@ extension QuestionProfile {
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
             unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
             kind: kind, sides: kind == .comparison ? comparisonSides(question, analyzer: analyzer) : [],
-            names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer))
+            names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
+            wantsNumber: FoldedText(question).containsAny(numberPhrases))
     }
 
-    /// The kind of answer a question wants, from its opening words and a few phrases.
-    static func kind(of q: String) -> Kind {
+    /// The kind of answer a question wants, from the opening words of its asking sentence (the first
+    /// one ending in "?" when context comes before it: "Our builds crawl. Can I…?") and a few phrases.
+    static func kind(of question: String) -> Kind {
+        let q = Sentences.split(question).first { $0.hasSuffix("?") } ?? question
         let w = Classifier.words(q)
         let first = w.first ?? ""
         let lower = FoldedText(q)
@@ -91,6 +97,9 @@ extension QuestionProfile {
         return .other
     }
 
+    static let numberPhrases = Phrases(["how many ", "how much ", "how long ", "how often ", "how big ", "how large ", "how fast ",
+                                        "what version", "which version", "which release", "what release", "what year", "which year",
+                                        "when was ", "when did ", "what percentage", "how old "])
     static let limitationPhrases = Phrases(["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness",
                                             "pitfall", "problem with", "cons of", "go wrong"])
     static let comparisonPhrases = Phrases(["difference between", " vs ", " vs. ", "versus", "compare", "same as", "same thing as",
