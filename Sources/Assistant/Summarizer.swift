@@ -22,7 +22,10 @@ struct Summarizer {
     /// Scores sentences by how much of the article's vocabulary they carry (TF·IDF centrality),
     /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
     func central(_ units: [SentenceUnit], title: String, n: Int, focus: Set<String> = []) -> [SentenceUnit] {
-        let prose = units.filter { !$0.isCode && $0.words >= 5 && $0.words <= 60 }
+        // The same candidates as answers: whole sentences only, no captions, headings passed off as
+        // sentences, cut-off text, or the article (or its feed) talking about itself.
+        let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= 5 && $0.words <= 60 && CandidatePool.isEligible($0)
+            && !Cues.isFiller($0.text) && !$0.text.hasSuffix(":") }
         guard !prose.isEmpty else {
             // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
             return units.filter { !$0.isCode }.prefix(n).map { u in
@@ -54,6 +57,7 @@ struct Summarizer {
             s += Double(u.terms.intersection(keyTerms).count) * 0.5
             let pos = Double(u.index) / max(total, 1)
             if pos < 0.15 { s *= 1.25 }
+            if u.sectionPosition == 0 { s *= 1.1 }  // a section's lead sentence states what the section is about
             return (u, s)
         }
         scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }
@@ -74,7 +78,7 @@ struct Summarizer {
         var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)"])]
         lines.append("")
         lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
-        let headings = a.headings.map(\.text).filter { $0.count < 90 }
+        let headings = Summarizer.keyPoints(a.headings.map(\.text), title: a.title)
         let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6) : Array(headings.prefix(length == "long" ? 10 : 6))
         if !points.isEmpty && length != "short" {
             lines.append("")
@@ -91,31 +95,65 @@ struct Summarizer {
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: ref)
     }
 
+    /// Headings worth listing as key points: not the title again, not navigation or boilerplate
+    /// ("Table of Contents", "Conclusion"), not a whole sentence, and each once.
+    static func keyPoints(_ headings: [String], title: String) -> [String] {
+        var seen = Set<String>()
+        return headings.filter { h in
+            let key = h.lowercased().trimmingCharacters(in: " :.!?#*")
+            guard !key.isEmpty, h.count < 90, key != title.lowercased(), !genericHeadings.contains(key), h.contains(where: \.isLetter),
+                  !Cues.isFiller(h), seen.insert(key).inserted else { return false }
+            return true
+        }
+    }
+
+    static let genericHeadings: Set<String> = [
+        "table of contents", "contents", "toc", "introduction", "intro", "conclusion", "conclusions", "summary", "in summary",
+        "wrapping up", "wrap up", "wrap-up", "final thoughts", "overview", "background", "recap", "next steps", "resources",
+        "references", "further reading", "tl;dr", "tldr", "in conclusion", "closing thoughts", "related", "related posts",
+        "related articles", "share this", "comments", "about the author", "acknowledgements", "acknowledgments", "what's next",
+        "getting started", "prerequisites", "requirements", "you'll learn", "what you'll learn", "download", "downloads",
+    ]
+
+    /// A topic summary: the answer model's best sentences about the topic from each of the best articles.
     func across(_ call: ToolCall, topic: String, length: String) throws -> Response {
         let query = assistant.corrected(topic)
         let hits = try assistant.searcher.search(SearchQuery(text: query, limit: length == "long" ? 6 : 4))
         guard !hits.isEmpty else {
             return Response(call: call, answer: assistant.prompts.voice("no_answer"), abstained: true)
         }
-        let focus = Set(assistant.analyzer.terms(query))
+        let profile = QuestionProfile.make(question: topic, corrected: query, extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer)
+        var pool = try CandidatePool.build(hits: hits, limit: hits.count, target: nil, store: assistant.store, analyzer: assistant.analyzer)
+        AnswerFeatures.compute(&pool, profile: profile, analyzer: assistant.analyzer)
+        let model = assistant.prompts.answerModel
+        for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }
         var lines = [assistant.prompts.template("topic_summary_intro", ["topic": topic.isEmpty ? "this" : topic]), ""]
         var cites: [Citation] = []
-        for (i, h) in hits.enumerated() {
-            guard let stored = try assistant.store.article(doc: h.doc) else { continue }
-            let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
-            let picked = central(units, title: stored.article.title, n: length == "short" ? 1 : 2, focus: focus)
+        for h in hits {
+            let picked = Summarizer.best(pool.candidates.filter { $0.unit.doc == h.doc }, n: length == "short" ? 1 : 2)
             guard !picked.isEmpty else { continue }
             let n = cites.count + 1
             let passages = (try? assistant.store.passages(doc: h.doc)) ?? []
             cites.append(Citation(n: n, ref: TargetRef(h), url: h.url, author: h.author, date: h.date,
                                   passage: SentenceUnits.passage(containing: picked[0].text, in: passages)))
             lines.append("- **\(h.title)**: " + picked.map(\.text).joined(separator: " ") + " [\(n)]")
-            _ = i
         }
         lines.append("")
         lines.append(assistant.prompts.template("answer_sources"))
         for c in cites { lines.append(Sources.line(c)) }
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: cites, hits: hits, focus: nil)
+    }
+
+    /// The `n` best-scored prose sentences that stand on their own, different from each other, in reading order.
+    static func best(_ candidates: [AnswerCandidate], n: Int) -> [SentenceUnit] {
+        var picked: [SentenceUnit] = []
+        for c in candidates.sorted(by: { $0.score > $1.score }) where picked.count < n {
+            let u = c.unit
+            guard !u.isCode, !u.isListItem, !u.text.hasSuffix(":"), !Cues.isFiller(u.text), !Cues.refersBack(u.text) else { continue }
+            if picked.contains(where: { jaccard($0.terms, u.terms) > 0.5 }) { continue }
+            picked.append(u)
+        }
+        return picked.sorted { $0.index < $1.index }
     }
 }
 

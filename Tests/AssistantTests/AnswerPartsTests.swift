@@ -185,3 +185,27 @@ enum AnswerFixtures {
         #expect(LinearModel.sigmoid(m.abstain.logit(none)) < m.threshold)
     }
 }
+
+@Suite struct SummaryRuleTests {
+    /// Key points are the headings that say something: no navigation, boilerplate, repeats or the title again.
+    @Test func keyPointsSkipNavigationAndBoilerplate() {
+        let headings = ["Table of Contents", "Why actors exist", "Conclusion", "Why actors exist", "Actors in Swift", "In this post",
+                        "Reentrancy pitfalls", "Wrapping up"]
+        #expect(Summarizer.keyPoints(headings, title: "Actors in Swift") == ["Why actors exist", "Reentrancy pitfalls"])
+    }
+
+    /// A summary's sentences come from the same candidates as answers: no feed footer, caption or cut-off line.
+    @Test func summarySentencesStandOnTheirOwn() throws {
+        let assistant = SeedAssistant.shared
+        let summarizer = Summarizer(assistant: assistant)
+        let units = [
+            AnswerFixtures.unit(0, "Actors protect their mutable state from data races in concurrent code."),
+            AnswerFixtures.unit(1, "The post Actors in Swift appeared first on Example Blog."),
+            AnswerFixtures.unit(2, "Diagram of actor isolation boundaries"),
+            AnswerFixtures.unit(3, "Every call into an actor from outside is asynchronous and must be awaited by callers."),
+            AnswerFixtures.unit(4, "A unit test is an automated test that"),
+        ]
+        let picked = summarizer.central(units, title: "Actors in Swift", n: 4)
+        #expect(picked.map(\.index) == [0, 3])
+    }
+}

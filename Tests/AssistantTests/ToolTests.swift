@@ -26,11 +26,20 @@ import Testing
     }
 
     /// The words match articles, but the thing named does not: "Express" the web framework is not
-    /// "express" the verb, and a call to `reconcile()` is not the word "reconciled".
-    @Test(arguments: ["How do I add middleware to an Express server?", "What does the SwiftUI reconcile() call return?"])
+    /// "express" the verb.
+    @Test(arguments: ["How do I add middleware to an Express server?"])
     func abstainsWhenTheEvidenceLacksTheNamedThing(question: String) throws {
         let r = try SeedAssistant.ask(question)
         #expect(r.abstained, "\(question): \(r.answer)")
+    }
+
+    /// A call to `reconcile()` is not the word "reconcile": the evidence counts it as a name the corpus
+    /// lacks (whether that tips the answer into abstaining is the fitted model's call).
+    @Test func aCallNoArticleShowsCountsAsAnUnknownName() throws {
+        let r = try SeedAssistant.ask("What does the SwiftUI reconcile() call return?")
+        #expect(r.details.contains("  evidence unknown_names = 1"), "\(r.details)")
+        let plain = try SeedAssistant.ask("How does SwiftUI reconcile a list of items?")
+        #expect(plain.details.contains("  evidence unknown_names = 0"), "\(plain.details)")
     }
 
     /// A name the corpus knows, followed by a word it has never seen: the compound is unknown.
