@@ -29,13 +29,64 @@ struct FoldedText: Sendable {
         bytes.withUnsafeBufferPointer { hay in p.withUnsafeBufferPointer { ByteSearch.contains(hay, $0) } }
     }
 
-    func containsAny(_ phrases: Phrases) -> Bool { phrases.bytes.contains { contains(bytes: $0) } }
+    func containsAny(_ phrases: Phrases) -> Bool { phrases.found(in: bytes) }
 }
 
 /// A fixed list of lower-case phrases, kept as bytes for FoldedText.containsAny.
 struct Phrases: Sendable {
     let bytes: [[UInt8]]
-    init(_ phrases: [String]) { bytes = phrases.map { Array($0.utf8) } }
+    /// All phrases' bytes end to end, each phrase's start in it, and for each byte value the phrases
+    /// anchored on it (their first byte, or the second when the first is a space, which matches
+    /// everywhere) as a range of `anchored`: one pass over a text checks every phrase.
+    private let flat: [UInt8]
+    private let starts: [Int]
+    private let firstAnchored: [Int]
+    private let anchored: [(phrase: Int, offset: Int)]
+    private let hasEmpty: Bool
+
+    init(_ phrases: [String]) {
+        bytes = phrases.map { Array($0.utf8) }
+        var flat: [UInt8] = [], starts: [Int] = []
+        for p in bytes { starts.append(flat.count); flat += p }
+        starts.append(flat.count)
+        var buckets = Array(repeating: [(phrase: Int, offset: Int)](), count: 256)
+        for (i, p) in bytes.enumerated() where !p.isEmpty {
+            let offset = p[0] == 0x20 && p.count > 1 ? 1 : 0
+            buckets[Int(p[offset])].append((i, offset))
+        }
+        var first: [Int] = [], all: [(phrase: Int, offset: Int)] = []
+        for b in buckets { first.append(all.count); all += b }
+        first.append(all.count)
+        self.flat = flat; self.starts = starts; firstAnchored = first; anchored = all
+        hasEmpty = bytes.contains { $0.isEmpty }
+    }
+
+    /// Whether `hay` holds any of the phrases.
+    func found(in hay: [UInt8]) -> Bool {
+        if hasEmpty { return true }
+        return hay.withUnsafeBufferPointer { h in
+            flat.withUnsafeBufferPointer { f in
+                starts.withUnsafeBufferPointer { st in
+                    firstAnchored.withUnsafeBufferPointer { fa in
+                        anchored.withUnsafeBufferPointer { an in
+                            for i in 0..<h.count {
+                                let byte = Int(h[i])
+                                for e in fa[byte]..<fa[byte + 1] {
+                                    let (k, offset) = an[e]
+                                    let from = st[k], count = st[k + 1] - from, start = i - offset
+                                    guard start >= 0, start + count <= h.count else { continue }
+                                    var j = 0
+                                    while j < count && h[start + j] == f[from + j] { j += 1 }
+                                    if j == count { return true }
+                                }
+                            }
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Plain byte-substring search: the standard library's `String.contains(_:)` goes through its string

@@ -56,6 +56,8 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test checks one small piece of code.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Add the package", list: true)))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))
     }
 
     /// One paragraph per article, one mark at its end, list items as a list, code fenced with its line breaks.

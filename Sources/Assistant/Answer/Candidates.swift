@@ -37,10 +37,11 @@ struct CandidatePool {
             pool.units[s.doc] = units
             let passage = FoldedText(h.passageText)
             for u in units where isEligible(u) {
-                let probe = String(u.text.prefix(80)).lowercased()
+                var probe = Array(u.text.utf8.prefix(60))
+                for i in probe.indices where probe[i] >= 65 && probe[i] <= 90 { probe[i] += 32 }
                 pool.candidates.append(AnswerCandidate(
                     unit: u, rank: rank, articleScore: h.score / top, title: s.article.title,
-                    inBestPassage: !h.passageText.isEmpty && passage.contains(probe), isTarget: s.doc == target))
+                    inBestPassage: !h.passageText.isEmpty && passage.contains(bytes: probe), isTarget: s.doc == target))
             }
         }
         return pool
@@ -51,8 +52,21 @@ struct CandidatePool {
     static func isEligible(_ u: SentenceUnit) -> Bool {
         if u.isCode { return u.words >= 1 && u.words <= 150 }
         if u.words > 80 { return false }
+        // Prose holding "[0]" would read as a citation mark next to the real ones.
+        if hasBracketedNumber(u.text) { return false }
         if u.isListItem { return u.words >= 2 }
         return u.words >= 4 && Layout.endsWell(u.text)
+    }
+
+    static func hasBracketedNumber(_ text: String) -> Bool {
+        var open = false, digits = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: "[") { open = true; digits = 0 }
+            else if open && c >= 48 && c <= 57 { digits += 1 }
+            else if open && c == UInt8(ascii: "]") && digits > 0 { return true }
+            else { open = false }
+        }
+        return false
     }
 
     func unit(_ doc: Int, _ index: Int) -> SentenceUnit? {

@@ -25,12 +25,12 @@ enum Cues {
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {
         let k = p.kind
         func on(_ b: Bool) -> Double { b ? 1 : 0 }
-        let firstWord = u.text.prefix(while: { $0 != " " }).lowercased()
-        let step = !u.isCode && (imperatives.contains(firstWord) || l.containsAny(howto))
+        let step = k == .howto && !u.isCode
+            && (imperatives.contains(u.text.prefix(while: { $0 != " " }).lowercased()) || l.containsAny(howto))
         let bothSides = p.sides.count == 2 && p.sides.allSatisfy { !u.terms.isDisjoint(with: $0) }
         return [
             on(k == .definition && l.containsAny(definition)),
-            on(k == .howto && step),
+            on(step),
             on(k == .howto && u.isCode),
             on(k == .factoid && u.text.contains(where: \.isNumber)),
             on(k == .why && l.containsAny(why)),
@@ -48,30 +48,73 @@ enum Cues {
     }
 
     /// A pronoun or connective among the first words: the sentence needs the one before it.
-    static func refersBack(_ s: String) -> Bool {
-        if continues(s) { return true }
-        let first = s.lowercased().split(separator: " ").prefix(5).map { String($0).trimmingCharacters(in: ",.;:") }
-        for (i, w) in first.prefix(4).enumerated() {
-            if ["this", "that", "these", "those", "they", "them", "such", "also"].contains(w) { return true }
+    static func refersBack(_ s: String) -> Bool { refersBack(FoldedText(String(decoding: s.utf8.prefix(80), as: UTF8.self))) }
+
+    static func refersBack(_ folded: FoldedText) -> Bool {
+        let words = openingWords(folded)
+        if continues(words) { return true }
+        for (i, w) in words.prefix(4).enumerated() {
+            let bare = w.trimmed(of: Array(",.;:".utf8))
+            if pointers.contains(bare) { return true }
             // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
-            if w == "it" && !(i + 1 < first.count && ["is", "was"].contains(first[i + 1])) { return true }
+            if bare == it && !(i + 1 < words.count && (words[i + 1].elementsEqual(is_) || words[i + 1].elementsEqual(was))) { return true }
         }
         return false
     }
 
     /// A connective first word: the sentence carries on from the one before.
-    static func continues(_ s: String) -> Bool {
-        let words = s.lowercased().split(separator: " ", maxSplits: 2)
-        let w = words.first.map(String.init) ?? ""
-        if w == "it", words.count > 1 { return !["is", "was"].contains(String(words[1])) }
-        if ["this", "that", "these", "those", "its", "so", "because", "which", "however,", "but", "instead,", "otherwise,",
-            "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,", "that's", "it's", "and"].contains(w) { return true }
-        let l = s.lowercased()
-        return ["for that", "to do that", "to do so", "for this", "in that case", "as a result", "this way", "for example", "for instance"].contains { l.hasPrefix($0) }
+    static func continues(_ s: String) -> Bool { continues(openingWords(FoldedText(String(decoding: s.utf8.prefix(80), as: UTF8.self)))) }
+
+    static func continues(_ words: [ArraySlice<UInt8>]) -> Bool {
+        guard let w = words.first else { return false }
+        if w.elementsEqual(it), words.count > 1 { return !(words[1].elementsEqual(is_) || words[1].elementsEqual(was)) }
+        if connectives.contains(Array(w)) { return true }
+        return connectivePhrases.contains { p in
+            var k = 0
+            for word in words {
+                for byte in word { guard k < p.count, p[k] == byte else { return k == p.count }; k += 1 }
+                if k == p.count { return true }
+                guard p[k] == 32 else { return false }
+                k += 1
+            }
+            return false
+        }
     }
+
+    /// The first five words of folded text (lower case, straight apostrophes), as byte slices.
+    static func openingWords(_ folded: FoldedText) -> [ArraySlice<UInt8>] {
+        let b = folded.bytes
+        var words: [ArraySlice<UInt8>] = []
+        var start = 1
+        var i = 1
+        while i < b.count && words.count < 5 {
+            if b[i] == 32 { if i > start { words.append(b[start..<i]) }; start = i + 1 }
+            i += 1
+        }
+        return words
+    }
+
+    private static func word(_ s: String) -> [UInt8] { Array(s.utf8) }
+    private static let it = word("it"), is_ = word("is"), was = word("was")
+    private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
+    private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",
+        "but", "instead,", "otherwise,", "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,",
+        "that's", "it's", "and"].map(word))
+    private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
+        "this way", "for example", "for instance"].map(word)
 
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// The bytes without any of `set` at either end, as an array.
+    func trimmed(of set: [UInt8]) -> [UInt8] {
+        var s = self
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return Array(s)
     }
 }

@@ -18,94 +18,108 @@ enum AnswerFeatures {
         "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage",
     ]
 
-    /// What the features of one question share: per-article heading and title terms, the best
-    /// coverage and BM25 among candidates, and the pseudo-relevance feedback terms.
+    /// What the features of one question share: the question's terms as bits (plain IDF, local IDF,
+    /// feedback terms), every unit's masks, paragraph and section figures, the best coverage and BM25.
     struct Context {
         var profile: QuestionProfile
         var pool: CandidatePool
-        var feedback: [String: Double]
-        var feedbackMass: Double
-        var averageWords: Double
+        var question: TermBits
+        var local: TermBits
+        var feedback: TermBits
+        var masks: [Int: [UInt64]] = [:]          // per article, per unit: its question-term bits
+        var feedbackMasks: [Int: [UInt64]] = [:]
+        var paragraphs: [SectionKey: UInt64] = [:] // per article and block
+        var sectionBest: [SectionKey: Double] = [:]
+        var clauses: [UInt64] = []
+        var bm25: [Double] = []                    // per candidate
         var bestCoverage = 1e-9
         var bestBM25 = 1e-9
-        var sectionBest: [SectionKey: Double] = [:]
-        /// Each paragraph's terms (keyed by article and block).
-        var paragraphs: [SectionKey: Set<String>] = [:]
-        /// Question terms weighted by how rare they are among the candidate sentences (a term in every
-        /// sentence of the article tells none of them apart), and the question's clauses as term sets.
-        var local: [String: Double] = [:]
-        var localMass = 1e-9
-        var clauses: [Set<String>] = []
+
+        func mask(_ doc: Int, _ index: Int) -> UInt64? {
+            guard let m = masks[doc], index >= 0, index < m.count else { return nil }
+            return m[index]
+        }
     }
 
     struct SectionKey: Hashable { var doc: Int; var section: Int }
 
     /// Fills in `features` for every candidate of the pool.
     static func compute(_ pool: inout CandidatePool, profile: QuestionProfile, analyzer: Analyzer) {
-        var ctx = Context(profile: profile, pool: pool, feedback: [:], feedbackMass: 0, averageWords: 1)
-        (ctx.feedback, ctx.feedbackMass) = feedbackTerms(pool, profile: profile, analyzer: analyzer)
-        let words = pool.candidates.map { Double(max($0.unit.tokens.count, 1)) }
-        ctx.averageWords = words.isEmpty ? 1 : words.reduce(0, +) / Double(words.count)
-        for c in pool.candidates {
-            let cov = profile.coverage(c.unit.terms)
-            ctx.bestCoverage = max(ctx.bestCoverage, cov)
-            ctx.bestBM25 = max(ctx.bestBM25, bm25(c.unit, ctx))
-            let k = SectionKey(doc: c.unit.doc, section: c.unit.section)
-            ctx.sectionBest[k] = max(ctx.sectionBest[k] ?? 0, cov)
-        }
-        let n = Double(max(pool.candidates.count, 1))
-        for t in profile.terms {
-            let sf = Double(pool.candidates.filter { $0.unit.terms.contains(t) }.count)
-            guard sf > 0 else { continue }
-            ctx.local[t] = log(1 + n / sf) * (profile.idf[t] ?? 0); ctx.localMass += ctx.local[t]!
-        }
-        ctx.clauses = clauses(profile.text, analyzer: analyzer).filter { !$0.isDisjoint(with: profile.termSet) }
-        for list in pool.units.values {
-            for u in list { ctx.paragraphs[SectionKey(doc: u.doc, section: u.block), default: []].formUnion(u.terms) }
-        }
-        var headingTerms: [String: Set<String>] = [:]
+        var ctx = context(pool, profile: profile, analyzer: analyzer)
+        var headings: [String: UInt64] = [:], titles: [Int: UInt64] = [:]
         for i in pool.candidates.indices {
-            let h = pool.candidates[i].unit.heading ?? ""
-            if headingTerms[h] == nil { headingTerms[h] = Set(analyzer.terms(h)) }
-            pool.candidates[i].features = values(pool.candidates[i], ctx, heading: headingTerms[h]!,
-                                                 title: Set(analyzer.terms(pool.candidates[i].title)))
+            let c = pool.candidates[i]
+            let h = c.unit.heading ?? ""
+            if headings[h] == nil { headings[h] = ctx.question.mask(analyzer.terms(h)) }
+            if titles[c.unit.doc] == nil { titles[c.unit.doc] = ctx.question.mask(analyzer.terms(c.title)) }
+            pool.candidates[i].features = values(i, c, &ctx, heading: headings[h]!, title: titles[c.unit.doc]!)
         }
     }
 
+    static func context(_ pool: CandidatePool, profile p: QuestionProfile, analyzer: Analyzer) -> Context {
+        let question = TermBits(p.terms, weights: p.idf, mass: p.mass)
+        let (fb, fbMass) = feedbackTerms(pool, profile: p, analyzer: analyzer)
+        var ctx = Context(profile: p, pool: pool, question: question, local: question,
+                          feedback: TermBits(fb.keys.sorted(), weights: fb, mass: fbMass))
+        for (doc, units) in pool.units {
+            ctx.masks[doc] = units.map { question.mask($0.terms) }
+            ctx.feedbackMasks[doc] = units.map { ctx.feedback.mask($0.terms) }
+            for (u, m) in zip(units, ctx.masks[doc]!) { ctx.paragraphs[SectionKey(doc: u.doc, section: u.block), default: 0] |= m }
+        }
+        // Local IDF: a question term found in every candidate sentence tells none of them apart.
+        var sentenceFrequency = Array(repeating: 0, count: question.count)
+        let words = pool.candidates.map { Double(max($0.unit.tokens.count, 1)) }
+        let average = words.isEmpty ? 1 : words.reduce(0, +) / Double(words.count)
+        for c in pool.candidates {
+            let m = ctx.mask(c.unit.doc, c.unit.index) ?? 0
+            for b in 0..<question.count where m & (1 << UInt64(b)) != 0 { sentenceFrequency[b] += 1 }
+            let cov = question.share(m)
+            ctx.bestCoverage = max(ctx.bestCoverage, cov)
+            let k = SectionKey(doc: c.unit.doc, section: c.unit.section)
+            ctx.sectionBest[k] = max(ctx.sectionBest[k] ?? 0, cov)
+            let score = m == 0 ? 0 : bm25(c.unit, p, averageWords: average)
+            ctx.bm25.append(score); ctx.bestBM25 = max(ctx.bestBM25, score)
+        }
+        let n = Double(max(pool.candidates.count, 1))
+        ctx.local.weight = (0..<question.count).map { b in
+            sentenceFrequency[b] == 0 ? 0 : log(1 + n / Double(sentenceFrequency[b])) * question.weight[b]
+        }
+        ctx.local.mass = max(ctx.local.weight.reduce(0, +), 1e-9)
+        ctx.clauses = clauses(p.text, analyzer: analyzer).map { question.mask($0) }.filter { $0 != 0 }
+        return ctx
+    }
+
     /// One candidate's feature vector, in `names` order.
-    static func values(_ c: AnswerCandidate, _ ctx: Context, heading: Set<String>, title: Set<String>) -> [Double] {
-        let u = c.unit, p = ctx.profile
-        let cov = p.coverage(u.terms)
-        let prev = ctx.pool.unit(u.doc, u.index - 1), next = ctx.pool.unit(u.doc, u.index + 1)
-        let around = [u.terms, heading] + [prev, next].compactMap { $0 }.map(\.terms)
-        let neighbour = max(prev.map { p.coverage($0.terms) } ?? 0, next.map { p.coverage($0.terms) } ?? 0)
+    static func values(_ i: Int, _ c: AnswerCandidate, _ ctx: inout Context, heading: UInt64, title: UInt64) -> [Double] {
+        let u = c.unit, q = ctx.question
+        let own = ctx.mask(u.doc, u.index) ?? 0
+        let prev = ctx.mask(u.doc, u.index - 1) ?? 0, next = ctx.mask(u.doc, u.index + 1) ?? 0
+        var window: UInt64 = 0
+        for d in -2...2 { window |= ctx.mask(u.doc, u.index + d) ?? 0 }
+        let cov = q.share(own)
         let count = Double(ctx.pool.units[u.doc]?.count ?? 1)
         let folded = FoldedText(u.text)
         var f: [Double] = [
-            cov, cov / ctx.bestCoverage, p.coverage(anyOf: around), bm25(u, ctx) / ctx.bestBM25, proximity(u, p),
-            p.coverage(heading), p.coverage(title),
+            cov, cov / ctx.bestCoverage, q.share(own | heading | prev | next), ctx.bm25[i] / ctx.bestBM25, proximity(u, ctx.profile),
+            q.share(heading), q.share(title),
             u.sectionPosition == 0 ? 1 : 0, 1 / (1 + Double(u.sectionPosition)), Double(u.index) / max(count, 1),
-            neighbour, ctx.sectionBest[SectionKey(doc: u.doc, section: u.section)] ?? 0, c.inBestPassage ? 1 : 0,
-            c.articleScore, c.rank == 0 ? 1 : 0, c.isTarget ? 1 : 0, feedbackCoverage(u, ctx),
+            max(q.share(prev), q.share(next)), ctx.sectionBest[SectionKey(doc: u.doc, section: u.section)] ?? 0, c.inBestPassage ? 1 : 0,
+            c.articleScore, c.rank == 0 ? 1 : 0, c.isTarget ? 1 : 0, ctx.feedback.share(ctx.feedbackMasks[u.doc]?[u.index] ?? 0),
         ]
-        f += Cues.answerType(p, u, folded)
+        f += Cues.answerType(ctx.profile, u, folded)
         f += [
             u.isCode ? 1 : 0, u.isListItem ? 1 : 0, u.text.hasSuffix(":") ? 1 : 0, Cues.isCaption(u) ? 1 : 0,
-            folded.containsAny(Cues.aboutTheArticle) ? 1 : 0, Cues.refersBack(u.text) ? 1 : 0, u.text.hasSuffix("?") ? 1 : 0,
+            folded.containsAny(Cues.aboutTheArticle) ? 1 : 0, Cues.refersBack(folded) ? 1 : 0, u.text.hasSuffix("?") ? 1 : 0,
             log(1 + Double(u.words)) / log(60),
-            p.coverage(anyOf: (-2...2).compactMap { ctx.pool.unit(u.doc, u.index + $0)?.terms }),
-            p.coverage(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? u.terms),
-            u.terms.reduce(0) { $0 + (ctx.local[$1] ?? 0) } / ctx.localMass,
-            ctx.clauses.map { c in Double(c.intersection(u.terms).count) / Double(max(c.intersection(p.termSet).count, 1)) }.max() ?? 0,
+            q.share(window), q.share(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? own), ctx.local.share(own),
+            ctx.clauses.map { Double(($0 & own).nonzeroBitCount) / Double(max($0.nonzeroBitCount, 1)) }.max() ?? 0,
         ]
         return f
     }
 
     /// BM25 of one sentence against the question, with sentences as the documents.
-    static func bm25(_ u: SentenceUnit, _ ctx: Context, k1: Double = 1.2, b: Double = 0.75) -> Double {
-        let p = ctx.profile
-        guard !u.terms.isDisjoint(with: p.termSet) else { return 0 }
-        let norm = k1 * (1 - b + b * Double(u.tokens.count) / ctx.averageWords)
+    static func bm25(_ u: SentenceUnit, _ p: QuestionProfile, averageWords: Double, k1: Double = 1.2, b: Double = 0.75) -> Double {
+        let norm = k1 * (1 - b + b * Double(u.tokens.count) / averageWords)
         var s = 0.0
         for t in p.terms where u.terms.contains(t) {
             let tf = Double(u.tokens.lazy.filter { $0 == t }.count)
@@ -153,11 +167,36 @@ enum AnswerFeatures {
         let dict = Dictionary(uniqueKeysWithValues: top.map { ($0.0, $0.1) })
         return (dict, dict.values.reduce(0, +))
     }
+}
 
-    static func feedbackCoverage(_ u: SentenceUnit, _ ctx: Context) -> Double {
-        guard ctx.feedbackMass > 0 else { return 0 }
-        var m = 0.0
-        for (t, w) in ctx.feedback where u.terms.contains(t) { m += w }
-        return m / ctx.feedbackMass
+/// A question's terms as the bits of a mask (the first 64 of them), with a weight each: a sentence's
+/// terms become one mask, and its weighted coverage a sum over the bits it has.
+struct TermBits {
+    var index: [String: Int] = [:]
+    var weight: [Double] = []
+    var mass: Double
+
+    init(_ terms: [String], weights: [String: Double], mass: Double) {
+        for t in terms where index[t] == nil && index.count < 64 { index[t] = index.count; weight.append(weights[t] ?? 0) }
+        self.mass = mass
+    }
+
+    var count: Int { weight.count }
+
+    func mask<S: Sequence>(_ terms: S) -> UInt64 where S.Element == String {
+        var m: UInt64 = 0
+        for t in terms { if let b = index[t] { m |= 1 << UInt64(b) } }
+        return m
+    }
+
+    /// The weighted share of the terms whose bits are set (0…1).
+    func share(_ m: UInt64) -> Double {
+        guard m != 0, mass > 0 else { return 0 }
+        var s = 0.0, rest = m
+        while rest != 0 {
+            let b = rest.trailingZeroBitCount
+            s += weight[b]; rest &= rest - 1
+        }
+        return s / mass
     }
 }

@@ -8,9 +8,9 @@ import Retrieval
 struct QuestionProfile {
     enum Kind: String { case definition, howto, why, factoid, comparison, yesNo, limitation, other }
 
-    var text: String
+    let text: String
     /// The question's analysed terms once each, in order (sums come out the same every run).
-    var terms: [String]
+    let terms: [String]
     var idf: [String: Double]
     /// Sum of the terms' IDF, and the part of it carried by terms no article contains.
     var mass: Double
@@ -26,7 +26,15 @@ struct QuestionProfile {
     /// The question asks for a quantity, a version or a date ("how many", "which release", "when").
     var wantsNumber = false
 
-    var termSet: Set<String> { Set(terms) }
+    /// The same terms as a set, built once.
+    let termSet: Set<String>
+
+    init(text: String, terms: [String], idf: [String: Double], mass: Double, unknownMass: Double, unknownWordShare: Double,
+         kind: Kind, sides: [Set<String>], names: [QuestionName], unknownNames: [String], wantsNumber: Bool) {
+        self.text = text; self.terms = terms; self.idf = idf; self.mass = mass; self.unknownMass = unknownMass
+        self.unknownWordShare = unknownWordShare; self.kind = kind; self.sides = sides; self.names = names
+        self.unknownNames = unknownNames; self.wantsNumber = wantsNumber; termSet = Set(terms)
+    }
 
     /// IDF-weighted share of the question's terms found in `found` (0…1).
     func coverage(_ found: Set<String>) -> Double {

@@ -38,9 +38,9 @@ struct AnswerSelection {
             for (i, c) in rest.enumerated() {
                 let p = exp(c.score - best)
                 if p < settings.minRatio { continue }
-                let overlap = picked.map { jaccard($0.unit.terms, c.unit.terms) }.max() ?? 0
+                let overlap = picked.lazy.map { jaccard($0.unit.terms, c.unit.terms) }.max() ?? 0
                 if overlap > settings.duplicate { continue }
-                let gain = profile.coverage(c.unit.terms.subtracting(covered))
+                let gain = c.unit.terms.isDisjoint(with: profile.termSet) ? 0 : profile.coverage(c.unit.terms.subtracting(covered))
                 let value = settings.lambda * p - (1 - settings.lambda) * overlap + settings.novelty * gain
                 if choice == nil || value > choice!.value { choice = (i, value) }
             }
@@ -92,7 +92,11 @@ struct AnswerSelection {
     }
 }
 
+/// |a ∩ b| / |a ∪ b|, counted without building either set.
 func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
-    let u = a.union(b).count
-    return u == 0 ? 0 : Double(a.intersection(b).count) / Double(u)
+    let (small, large) = a.count <= b.count ? (a, b) : (b, a)
+    var common = 0
+    for t in small where large.contains(t) { common += 1 }
+    let union = a.count + b.count - common
+    return union == 0 ? 0 : Double(common) / Double(union)
 }
