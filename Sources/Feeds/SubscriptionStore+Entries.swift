@@ -101,11 +101,11 @@ extension SubscriptionStore {
         return out
     }
 
-    /// Articles first seen at or after `since` (an ISO 8601 UTC time), newest first.
+    /// Articles first seen after `since` (an ISO 8601 UTC time or date; "" for all), newest first.
     public func newArticles(since: String) throws -> [NewArticle] {
         let s = try db.prepare("""
             SELECT e.key, e.title, e.link, (SELECT f.title FROM feeds f WHERE f.file = e.file LIMIT 1), e.file, e.line, e.first_seen
-            FROM entries e WHERE e.first_seen >= ? ORDER BY e.first_seen DESC, e.seq DESC
+            FROM entries e WHERE e.first_seen > ? ORDER BY e.first_seen DESC, e.seq DESC
             """)
         try s.bind([.text(since)])
         var out: [NewArticle] = []

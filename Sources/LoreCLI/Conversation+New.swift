@@ -9,6 +9,8 @@ extension Conversation {
     /// Answers "what's new?" (and `/new-articles`) from the feeds database, not the dispatcher.
     func whatsNew(_ input: String) {
         let list = newArticles()
+        // Asking counts as a session: the next "what's new?" starts from here.
+        if session == nil, let store { session = try? store.create(corpus: workspace.corpus) }
         switch output {
         case .human:
             Out.write(Style.dim("→ new_articles(since: \"\(newSince ?? "the beginning")\")", on: Terminal.stderrColour) + "\n", fd: 2)
