@@ -3,9 +3,11 @@
 
 Serves the files of DIR by path, with an ETag (the content's hash) and a Last-Modified, and answers a
 matching conditional GET with 304. Special paths: /missing (404), /error (500), /slow (answers after
-4 s), /moved (301 to /feed.xml), /elsewhere (302 to /feed.xml), /loop (redirects to itself),
+4 s), /moved (301 to /feed.xml), /elsewhere (302 to /feed.xml), /loop (redirects to itself), /to-file
+(redirects to file:///etc/passwd),
 /gzip.xml (feed.xml gzip-encoded), /huge.xml (5 MB, no Content-Length). Every request is appended to
-DIR/requests.log as "METHOD PATH STATUS". Prints the port, then serves until stdin closes.
+DIR/requests.log as "METHOD PATH STATUS". Usage: feed_server.py DIR [PORT] (default: any free
+port). Prints the port, then serves until stdin closes.
 """
 import gzip
 import hashlib
@@ -55,6 +57,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(301, headers=[("Location", "/feed.xml")])
         if p == "/elsewhere":
             return self.send(302, headers=[("Location", "/feed.xml")])
+        if p == "/to-file":
+            return self.send(302, headers=[("Location", "file:///etc/passwd")])
         if p == "/loop":
             return self.send(302, headers=[("Location", "/loop")])
         if p == "/slow":
@@ -91,7 +95,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2]) if len(sys.argv) > 2 else 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

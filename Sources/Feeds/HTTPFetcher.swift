@@ -51,6 +51,10 @@ public struct HTTPFetcher: Sendable {
             switch hop {
             case .failed(let reason): return FetchResult(outcome: .failed(reason))
             case .redirect(let to, let status):
+                let scheme = to.prefix(8).lowercased()
+                guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://") else {
+                    return FetchResult(outcome: .failed("redirected to a non-HTTP address"))
+                }
                 permanent = permanent && (status == 301 || status == 308)
                 url = to
             case .done(let outcome, let etag, let modified):

@@ -57,7 +57,7 @@ public final class SubscriptionStore {
     // MARK: subscriptions
 
     public func subscriptions() throws -> [Subscription] {
-        let s = try db.prepare("SELECT url, title, file, etag, last_modified, added, fetched, status FROM feeds ORDER BY added, url")
+        let s = try db.prepare("SELECT url, title, file, etag, last_modified, added, fetched, status FROM feeds ORDER BY rowid")
         var out: [Subscription] = []
         while try s.step() {
             out.append(Subscription(url: s.text(0), title: s.optionalText(1), file: s.text(2), etag: s.optionalText(3),

@@ -39,7 +39,7 @@ struct FeedsCommand: ParsableCommand {
                     Out.line(JSON.object([("url", .string(s.url)), ("title", .str(s.title)), ("file", .string(s.file)),
                                           ("added", .string(s.added)), ("fetched", .str(s.fetched)), ("status", .str(s.status))]).text)
                 } else {
-                    let fields = [s.url, s.title ?? "(not fetched yet)", s.status.map { "\($0) at \(s.fetched ?? "")" } ?? "never fetched"]
+                    let fields = [s.url, s.title ?? "(no title yet)", s.status.map { "\($0) at \(s.fetched ?? "")" } ?? "never fetched"]
                     Out.line(fields.map { sanitize($0, keepNewlines: false) }.joined(separator: "\t"))
                 }
             }

@@ -44,15 +44,15 @@ struct FeedsCLITests {
 
     @Test func eachFailedFeedIsOneLineAndTheOthersStillLand() throws {
         let server = try FeedServer(), place = try Place("failures")
-        let bad = ["missing", "error", "slow", "loop", "huge.xml"].map(server.url) + ["http://127.0.0.1:1/closed"]
+        let bad = ["missing", "error", "slow", "loop", "huge.xml", "to-file"].map(server.url) + ["http://127.0.0.1:1/closed"]
         #expect(try place.lore(["feeds", "add", server.url("feed.xml")] + bad).status == 0)
         let r = try place.lore(["update", "--timeout", "2", "--max-bytes", "100000", "--jobs", "8"])
         #expect(r.status == 1, "\(r)")
         #expect(r.errLines.count == bad.count, "\(r)")
         let reasons = ["missing: HTTP 404", "error: HTTP 500", "slow: timed out after 2 s", "loop: more than 5 redirects",
-                       "huge.xml: larger than the size limit of 100000 bytes", "closed: "]
+                       "huge.xml: larger than the size limit of 100000 bytes", "to-file: redirected to a non-HTTP address", "closed: "]
         for reason in reasons { #expect(r.errLines.contains { $0.hasPrefix("lore: http://127.0.0.1:") && $0.contains(reason) }, "\(reason)\n\(r)") }
-        #expect(r.out.contains("7 feeds: 1 fetched, 0 not modified, 6 failed; 2 new articles"), "\(r.out)")
+        #expect(r.out.contains("8 feeds: 1 fetched, 0 not modified, 7 failed; 2 new articles"), "\(r.out)")
         #expect(server.requests.filter { $0.hasPrefix("GET /loop") }.count == 6)   // first try + 5 redirects, no more
         #expect(try place.lore(["articles"]).outLines.count == 2)
     }
@@ -167,5 +167,21 @@ struct FeedsCLITests {
             #expect(CLI.terminalControls(r.stdout).isEmpty && CLI.terminalControls(r.stderr).isEmpty, "\(r)")
         }
         #expect(runs[1].out.contains("Red"))
+    }
+
+    @Test("the chat greeting counts new articles; /new-articles lists them", .timeLimit(.minutes(2)))
+    func greetingCountsNewArticles() throws {
+        let server = try FeedServer(), place = try Place("greeting")
+        #expect(try place.lore(["feeds", "add", server.url("feed.xml")]).status == 0)
+        #expect(try place.lore(["update"]).status == 0)
+        let dir = CLI.tempDirectory("greeting-tmux")
+        let tmux = try TmuxSession([CLI.binary, "chat", "--corpus", place.corpus, "--db", place.db],
+                                   environment: REPLTerminalTests.env(dir, pace: 0, history: false))
+        defer { tmux.kill() }
+        let greeting = try tmux.wait(for: "the first prompt", timeout: 60) { REPLTerminalTests.atPrompt($0) }
+        #expect(greeting.contains("2 new articles since your last session"), "\(greeting)")
+        try tmux.type("/new-articles"); try tmux.keys("Enter")
+        let listed = try tmux.wait(for: "the listing") { $0.contains("2. ") && REPLTerminalTests.atPrompt($0) }
+        #expect(listed.contains("Actors in practice") && listed.contains("Result builders"), "\(listed)")
     }
 }
