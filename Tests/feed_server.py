@@ -6,12 +6,15 @@ matching conditional GET with 304. Special paths: /missing (404), /error (500), 
 4 s), /moved (301 to /feed.xml), /elsewhere (302 to /feed.xml), /loop (redirects to itself), /to-file
 (redirects to file:///etc/passwd),
 /gzip.xml (feed.xml gzip-encoded), /huge.xml (5 MB, no Content-Length). Every request is appended to
-DIR/requests.log as "METHOD PATH STATUS". Usage: feed_server.py DIR [PORT] (default: any free
-port). Prints the port, then serves until stdin closes.
+DIR/requests.log as "METHOD PATH STATUS". Usage: feed_server.py DIR [PORT] [--tls] (default: any free
+port; --tls serves HTTPS with a self-signed certificate for 127.0.0.1 that it writes to DIR/cert.pem).
+Prints the port, then serves until stdin closes.
 """
 import gzip
 import hashlib
 import os
+import ssl
+import subprocess
 import sys
 import threading
 import time
@@ -95,8 +98,17 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2]) if len(sys.argv) > 2 else 0), Handler)
+    args = [a for a in sys.argv[2:] if a != "--tls"]
+    server = ThreadingHTTPServer(("127.0.0.1", int(args[0]) if args else 0), Handler)
     server.daemon_threads = True
+    if "--tls" in sys.argv:
+        cert, key = os.path.join(ROOT, "cert.pem"), os.path.join(ROOT, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                        "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
+                       check=True, capture_output=True)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # the test closes stdin (or exits) to stop the server

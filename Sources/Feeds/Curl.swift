@@ -22,7 +22,7 @@ final class Curl: @unchecked Sendable {
 
     /// Option and info numbers from curl.h (stable across libcurl 7 and 8).
     enum Option: CInt {
-        case writeData = 10001, url = 10002, errorBuffer = 10010, userAgent = 10018, httpHeader = 10023
+        case writeData = 10001, url = 10002, errorBuffer = 10010, userAgent = 10018, httpHeader = 10023, caInfo = 10065
         case headerData = 10029, acceptEncoding = 10102, protocols = 10318, redirectProtocols = 10319
         case writeFunction = 20011, headerFunction = 20079
         case followLocation = 52, noSignal = 99, maxFileSize = 114, timeoutMS = 155, connectTimeoutMS = 156

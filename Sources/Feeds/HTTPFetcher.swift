@@ -27,7 +27,11 @@ public struct FetchLimits: Sendable {
     public var timeoutSeconds: Int
     public var maxBytes: Int
     public var maxRedirects = 5
-    public init(timeoutSeconds: Int, maxBytes: Int) { self.timeoutSeconds = timeoutSeconds; self.maxBytes = maxBytes }
+    /// A PEM file of certificate authorities to trust besides the system's (nil: the system's only).
+    public var caFile: String?
+    public init(timeoutSeconds: Int, maxBytes: Int, caFile: String? = nil) {
+        self.timeoutSeconds = timeoutSeconds; self.maxBytes = maxBytes; self.caFile = caFile
+    }
 }
 
 /// HTTP and HTTPS GETs through libcurl: gzip/deflate bodies decoded, redirects followed here (not by
@@ -82,6 +86,7 @@ public struct HTTPFetcher: Sendable {
         _ = curl.set(h, .redirectProtocols, "http,https")
         _ = curl.set(h, .acceptEncoding, "")   // every encoding libcurl can decode (gzip, deflate)
         _ = curl.set(h, .userAgent, "lore/0.1 (feed reader)")
+        if let ca = limits.caFile { _ = curl.set(h, .caInfo, ca) }
         curl.set(h, .followLocation, 0)
         curl.set(h, .noSignal, 1)
         curl.set(h, .timeoutMS, msLeft)

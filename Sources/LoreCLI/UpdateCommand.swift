@@ -13,6 +13,7 @@ struct UpdateCommand: ParsableCommand {
     @Option(help: "Seconds allowed per feed, redirects included.") var timeout = 30
     @Option(name: .customLong("max-bytes"), help: "Largest feed body accepted, in bytes.") var maxBytes = 20_000_000
     @Option(help: "Feeds fetched at once.") var jobs = 4
+    @Option(name: .customLong("ca-file"), help: "A PEM file of certificate authorities to trust for HTTPS, besides the system's.") var caFile: String?
 
     mutating func validate() throws {
         guard timeout >= 1 && timeout <= 3600 else { throw ValidationError("--timeout must be between 1 and 3600 seconds") }
@@ -23,8 +24,10 @@ struct UpdateCommand: ParsableCommand {
     func run() throws {
         let report: UpdateReport = try runOrFail {
             let store = try FeedStores.open(global)
+            let ca = caFile.map(Paths.absolute)
+            if let ca, access(ca, R_OK) != 0 { throw CLIError("--ca-file \(sanitize(ca, keepNewlines: false)): cannot read it") }
             let fetcher: HTTPFetcher
-            do { fetcher = try HTTPFetcher(limits: FetchLimits(timeoutSeconds: timeout, maxBytes: maxBytes)) } catch let e as FeedError { throw CLIError(e.description) }
+            do { fetcher = try HTTPFetcher(limits: FetchLimits(timeoutSeconds: timeout, maxBytes: maxBytes, caFile: ca)) } catch let e as FeedError { throw CLIError(e.description) }
             let progress = FeedProgress()
             defer { progress.finish() }
             do {

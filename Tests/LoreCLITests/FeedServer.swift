@@ -12,14 +12,18 @@ final class FeedServer {
     private let process: Process
     private let stdin: Pipe
 
-    init() throws {
+    let scheme: String
+
+    /// `tls`: HTTPS with a self-signed certificate, written to `certificate`.
+    init(tls: Bool = false) throws {
+        scheme = tls ? "https" : "http"
         directory = CLI.tempDirectory("feed-server")
         for (name, text) in FeedFixtures.files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
         let portFile = directory + "/port.txt"
         FileManager.default.createFile(atPath: portFile, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLI.package + "/Tests/feed_server.py", directory]
+        process.arguments = ["python3", CLI.package + "/Tests/feed_server.py", directory] + (tls ? ["--tls"] : [])
         stdin = Pipe()
         process.standardInput = stdin
         process.standardOutput = FileHandle(forWritingAtPath: portFile)
@@ -40,7 +44,9 @@ final class FeedServer {
         process.waitUntilExit()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
+
+    var certificate: String { directory + "/cert.pem" }
 
     /// Replaces a served file (a feed that changes between fetches).
     func serve(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }

@@ -184,4 +184,17 @@ struct FeedsCLITests {
         let listed = try tmux.wait(for: "the listing") { $0.contains("2. ") && REPLTerminalTests.atPrompt($0) }
         #expect(listed.contains("Actors in practice") && listed.contains("Result builders"), "\(listed)")
     }
+
+    @Test func httpsChecksTheCertificateAndTrustsAGivenAuthority() throws {
+        let server = try FeedServer(tls: true), place = try Place("https")
+        #expect(try place.lore(["feeds", "add", server.url("gzip.xml")]).status == 0)
+        let untrusted = try place.lore(["update"])
+        #expect(untrusted.status == 1 && untrusted.errLines.count == 1, "\(untrusted)")
+        #expect(untrusted.err.lowercased().contains("certificate"), "\(untrusted)")
+        let trusted = try place.lore(["update", "--ca-file", server.certificate])
+        #expect(trusted.status == 0 && trusted.out.contains("1 fetched"), "\(trusted)")
+        #expect(try place.lore(["search", "sendable closure", "--json"]).object["hits"].map { "\($0)" }?.contains("Sendable closures") == true)
+        let missing = try place.lore(["update", "--ca-file", "/nonexistent/ca.pem"])
+        #expect(missing.status == 1 && missing.errLines.count == 1 && missing.err.contains("--ca-file /nonexistent/ca.pem"), "\(missing)")
+    }
 }
