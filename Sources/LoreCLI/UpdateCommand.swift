@@ -22,8 +22,9 @@ struct UpdateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report: UpdateReport = try runOrFail {
+        let report: UpdateReport? = try runOrFail {
             let store = try FeedStores.open(global)
+            guard try !store.subscriptions().isEmpty else { return nil }
             let ca = caFile.map(Paths.absolute)
             if let ca, access(ca, R_OK) != 0 { throw CLIError("--ca-file \(sanitize(ca, keepNewlines: false)): cannot read it") }
             let fetcher: HTTPFetcher
@@ -35,6 +36,7 @@ struct UpdateCommand: ParsableCommand {
                     .update(now: SessionStore.now()) { done, total in progress.update(done, total) }
             } catch let e as FeedError { throw CLIError(e.description) }
         }
+        guard let report else { Out.line("No subscriptions; add one with `lore feeds add URL`."); return }
         for m in report.moved {
             Out.err("lore: \(sanitize(m.from, keepNewlines: false)) moved permanently to \(sanitize(m.to, keepNewlines: false)); the subscription now uses the new address")
         }

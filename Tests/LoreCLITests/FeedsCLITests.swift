@@ -150,6 +150,11 @@ struct FeedsCLITests {
         #expect(try place.lore(["feeds", "list", "--json"]).out.isEmpty)
     }
 
+    @Test func updateWithoutSubscriptionsSaysHowToAddOne() throws {
+        let r = try Place("empty").lore(["update"])
+        #expect(r.status == 0 && r.out == "No subscriptions; add one with `lore feeds add URL`.\n", "\(r)")
+    }
+
     @Test func badSinceIsAUsageError() throws {
         let r = try Place("since").lore(["new", "--since", "yesterday"])
         #expect(r.status == 64 && r.err.contains("--since"), "\(r)")
