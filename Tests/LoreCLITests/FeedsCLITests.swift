@@ -202,4 +202,20 @@ struct FeedsCLITests {
         let missing = try place.lore(["update", "--ca-file", "/nonexistent/ca.pem"])
         #expect(missing.status == 1 && missing.errLines.count == 1 && missing.err.contains("--ca-file /nonexistent/ca.pem"), "\(missing)")
     }
+
+    @Test("on a terminal, update shows a progress line and clears it", .timeLimit(.minutes(2)))
+    func progressLineOnATerminal() throws {
+        let server = try FeedServer(), place = try Place("progress")
+        #expect(try place.lore(["feeds", "add", server.url("feed.xml"), server.url("slow")]).status == 0)
+        let dir = CLI.tempDirectory("progress-tmux")
+        var env = REPLTerminalTests.env(dir, pace: 0, history: false)
+        env["no_proxy"] = "127.0.0.1"
+        let tmux = try TmuxSession([CLI.binary, "update", "--corpus", place.corpus, "--db", place.db], environment: env)
+        defer { tmux.kill() }
+        // The fast feed is done while the slow one (4 s) is still being served.
+        try tmux.wait(for: "the progress line", timeout: 30) { $0.contains("updating 1/2 feeds") }
+        #expect(try tmux.waitForExit(timeout: 30) == 0)
+        let screen = tmux.capture()
+        #expect(screen.contains("2 feeds: 2 fetched") && !screen.contains("updating"), "\(screen)")
+    }
 }
