@@ -21,8 +21,9 @@ let package = Package(
         .target(name: "Analysis", dependencies: ["CStemmer"]),
         .target(name: "Retrieval", dependencies: ["Analysis", "Corpus", "SQLite"]),
         .target(name: "Assistant", dependencies: ["Retrieval", "Analysis", "Corpus"]),
+        .target(name: "Feeds", dependencies: ["Corpus", "SQLite"]),
         .target(name: "LoreCLI", dependencies: [
-            "Assistant", "Retrieval", "Corpus", "SQLite", "CReadline",
+            "Assistant", "Retrieval", "Corpus", "SQLite", "CReadline", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lore", dependencies: ["LoreCLI"]),
@@ -32,6 +33,7 @@ let package = Package(
         .testTarget(name: "RetrievalTests", dependencies: ["Retrieval", "Corpus", "Analysis", "SQLite"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Retrieval", "Corpus"]),
         .testTarget(name: "LoreCLITests", dependencies: ["LoreCLI"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "Corpus"]),
     ]
 )
 

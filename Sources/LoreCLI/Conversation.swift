@@ -15,6 +15,8 @@ final class Conversation {
     let output: TurnOutput
     let talk: Talk
     var last: Response?
+    /// When the last chat session was active: "what's new?" lists the articles fetched since.
+    let newSince: String?
 
     init(workspace: Workspace, talk: Talk, output: TurnOutput, store: SessionStore?, resume: Int64? = nil) throws {
         self.workspace = workspace
@@ -22,6 +24,7 @@ final class Conversation {
         self.output = output
         self.store = store
         assistant = try Assistant(index: workspace.index, prompts: talk.loadPrompts())
+        newSince = NewArticles.lastSession(index: workspace.dbPath)
         if let resume, let store {
             session = resume
             context = ContextCoding.decode(try store.context(resume))
@@ -33,6 +36,7 @@ final class Conversation {
     func turn(_ message: String) throws -> Response? {
         let text = message.trimmed
         guard !text.isEmpty else { return nil }
+        if NewArticles.isAsking(text) { whatsNew(text); return nil }
         let started = SessionStore.now()
         Interrupt.reset()
         let call = assistant.dispatch(text, context: context)

@@ -36,7 +36,7 @@ final class REPL {
     }
 
     static let commands = ["/help", "/search", "/summarize", "/extract", "/answer", "/sources", "/show", "/history",
-                           "/sessions", "/resume", "/new", "/export", "/clear", "/quit"]
+                           "/sessions", "/resume", "/new", "/new-articles", "/export", "/clear", "/quit"]
 
     func greet() {
         let a = convo.assistant
@@ -47,6 +47,8 @@ final class REPL {
         let ex = a.exampleQuestions()
         if ex.count >= 2 { Out.line(Style.dim(sanitize(a.prompts.voice("greeting_examples", ["example1": ex[0], "example2": ex[1]]), keepNewlines: false))) }
         if let s = convo.session { Out.line(Style.dim("Resumed session \(s).")) }
+        let fresh = convo.newArticles().count
+        if fresh > 0 { Out.line(Style.dim("\(fresh) new article\(fresh == 1 ? "" : "s") since your last session: ask “what's new?” or type /new-articles.")) }
     }
 
     var prompt: String { Terminal.colour ? "\u{01}\u{1B}[1;32m\u{02}lore›\u{01}\u{1B}[0m\u{02} " : "lore› " }
@@ -103,6 +105,7 @@ final class REPL {
         case "/show": try show(arg)
         case "/history": history()
         case "/sessions": sessions()
+        case "/new-articles": convo.whatsNew(text)
         case "/new":
             convo.session = nil; convo.context = ConversationContext(); convo.last = nil
             Out.line(Style.dim("New session."))

@@ -59,6 +59,7 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LORE_") && $0.key != "NO_COLOR" }
         env["NO_COLOR"] = "1"; env["LORE_PACE_MS"] = "0"; env["LORE_NO_HISTORY"] = "1"
         env["XDG_STATE_HOME"] = home; env["XDG_DATA_HOME"] = home; env["TERM"] = "dumb"
+        env["no_proxy"] = "127.0.0.1"; env["NO_PROXY"] = "127.0.0.1"   // the feed tests' server is local
         for (k, v) in extra { env[k] = v }
         return env
     }
