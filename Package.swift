@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // C libraries: each wrapped by exactly one Swift target.
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "LoreCLI", dependencies: [
             "Assistant", "Retrieval", "Corpus", "SQLite", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "MCP", package: "swift-sdk"),
         ]),
         .executableTarget(name: "lore", dependencies: ["LoreCLI"]),
 

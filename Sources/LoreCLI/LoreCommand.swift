@@ -8,7 +8,7 @@ public struct LoreCommand: ParsableCommand {
         discussion: "With no subcommand, lore starts the chat (`lore chat`).",
         version: "0.1.0",
         subcommands: [ChatCommand.self, BenchQueriesCommand.self, AskCommand.self, SearchCommand.self, SummarizeCommand.self, ExtractCommand.self,
-                      ShowCommand.self, ArticlesCommand.self, IndexCommand.self, SessionsCommand.self],
+                      ShowCommand.self, ArticlesCommand.self, IndexCommand.self, SessionsCommand.self, MCPCommand.self],
         defaultSubcommand: ChatCommand.self
     )
     public init() {}
