@@ -64,13 +64,14 @@ extension MCPToolbox {
         let offset = try args.int("offset", default: 0, range: 0...Int(Int32.max))
         let maxChars = try args.int("max_chars", default: 20_000, range: 1...100_000)
         guard let found = try ArticleStore(index: index).resolve(ref) else { return notFound(ref) }
-        let text = found.article.text
+        // Offsets count Unicode scalars (code points), as most clients' strings do, not grapheme clusters.
+        let text = found.article.text.unicodeScalars
         let total = text.count
         let start = text.index(text.startIndex, offsetBy: min(offset, total))
         let end = text.index(start, offsetBy: maxChars, limitedBy: text.endIndex) ?? text.endIndex
         let next = offset + maxChars < total ? JSON.int(offset + maxChars) : .null
         guard case .object(var fields) = Shapes.article(found.article) else { return notFound(ref) }
-        fields = fields.map { $0.0 == "text" ? ("text", .string(String(text[start..<end]))) : $0 }
+        fields = fields.map { $0.0 == "text" ? ("text", .string(String(String.UnicodeScalarView(text[start..<end])))) : $0 }
         fields += [("offset", .int(offset)), ("total_chars", .int(total)), ("next_offset", next)]
         let json = JSON.object(fields)
         return ToolOutput(text: json.text, json: json)
