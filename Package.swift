@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "lore", targets: ["lore"]),
+        .executable(name: "lore-mcp", targets: ["lore-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,9 +26,10 @@ let package = Package(
         .target(name: "LoreCLI", dependencies: [
             "Assistant", "Retrieval", "Corpus", "SQLite", "CReadline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "MCP", package: "swift-sdk"),
         ]),
         .executableTarget(name: "lore", dependencies: ["LoreCLI"]),
+        // `lore mcp` execs this: the MCP SDK (and Foundation) stay out of every other command's start-up.
+        .executableTarget(name: "lore-mcp", dependencies: ["LoreCLI", "Assistant", .product(name: "MCP", package: "swift-sdk")]),
 
         .testTarget(name: "CorpusTests", dependencies: ["Corpus"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),

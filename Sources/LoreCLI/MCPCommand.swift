@@ -1,10 +1,13 @@
 import ArgumentParser
-import Dispatch
-import MCP
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `lore mcp`: lore's tools for agents, over the Model Context Protocol on stdin/stdout.
-struct MCPCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `lore mcp`: lore's tools for agents, over the Model Context Protocol on stdin/stdout. The server
+/// is the `lore-mcp` executable built beside `lore` (it links the MCP SDK and Foundation, which would
+/// otherwise load with every lore command; see ARCHITECTURE.md): this command becomes that process.
+package struct MCPCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve lore's tools to an agent over the Model Context Protocol (stdio).",
         discussion: "Tools: search, answer, summarize, extract, get, articles, status; read-only. Messages are JSON-RPC on stdin/stdout; logs go to stderr."
@@ -12,43 +15,32 @@ struct MCPCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "Prompts directory (default ./Prompts, else the package's; env LORE_PROMPTS).") var prompts: String?
 
-    func run() throws {
-        let toolbox = try runOrFail { try MCPToolbox(location: global.location, talk: Talk(prompts: prompts)) }
-        let finished = DispatchSemaphore(value: 0)
-        let failure = ErrorBox()
-        Task {
-            do { try await MCPService(toolbox: toolbox).serve() } catch { failure.error = error }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = failure.error { try runOrFail { throw CLIError("mcp: \(error)") } }
+    package init() {}
+
+    /// Replaces this process with `lore-mcp` from the same directory, with the same options.
+    package func run() throws {
+        let server = Paths.executableDirectory + "/lore-mcp"
+        var args = ["lore-mcp"]
+        if let c = global.corpus { args += ["--corpus", c] }
+        if let d = global.db { args += ["--db", d] }
+        if let p = prompts { args += ["--prompts", p] }
+        let argv = args.map { strdup($0) } + [nil]
+        execv(server, argv)
+        try runOrFail { throw CLIError("cannot start \(server) (\(String(cString: strerror(errno)))); build it with `swift build` beside lore") }
+    }
+
+    /// The tools over the index, as `lore-mcp` serves them: refreshes the index once, then reads it read-only.
+    package func openToolbox() throws -> MCPToolbox {
+        try runOrFail { try MCPToolbox(location: global.location, talk: Talk(prompts: prompts)) }
     }
 }
 
-/// Carries the server's error out of its task (written once, before the semaphore is signalled).
-final class ErrorBox: @unchecked Sendable {
-    var error: Error?
-}
-
-/// The MCP server over stdio: tools/list and tools/call answered from an `MCPToolbox`. The SDK
-/// answers `initialize` (negotiating an older protocol revision when the client asks for one),
-/// `ping`, and JSON-RPC errors for malformed messages and unknown methods.
-struct MCPService {
-    let toolbox: MCPToolbox
-
-    func serve() async throws {
-        let server = Server(
-            name: "lore", version: LoreCommand.configuration.version,
-            instructions: "Search and answer from a local folder of articles. Cite results by SOURCE:LINE; get reads an article in full.",
-            capabilities: .init(tools: .init(listChanged: false)))
-        let toolbox = self.toolbox
-        await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: toolbox.tools) }
-        await server.withMethodHandler(CallTool.self) { params in
-            let output = try toolbox.call(params.name, params.arguments ?? [:])
-            return CallTool.Result(content: [.text(output.text)], structuredContent: MCPValue.from(output.json) as Value?,
-                                   isError: output.isError ? true : nil)
-        }
-        try await server.start(transport: StdioTransport())
-        await server.waitUntilCompleted()
+extension Paths {
+    /// The directory of the running executable (`/proc/self/exe`, else argv[0]).
+    static var executableDirectory: String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        let path = n > 0 ? String(cString: buf) : absolute(CommandLine.arguments.first ?? "lore")
+        return path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 }

@@ -1,6 +1,5 @@
 import Assistant
 import Corpus
-import MCP
 import Retrieval
 #if canImport(Glibc)
 import Glibc
@@ -9,17 +8,19 @@ import Glibc
 /// What a tool call gives back: text for the agent to read, the same as a JSON object, and whether
 /// the call failed in a way the agent should see (an article that does not exist) rather than a
 /// protocol error (a missing argument).
-struct ToolOutput {
-    var text: String
+package struct ToolOutput {
+    package var text: String
     var json: JSON
-    var isError = false
+    package var isError = false
+    /// The JSON object as text (the server hands the SDK a parsed copy as structured content).
+    package var jsonText: String { json.text }
 }
 
 /// lore's tools for `lore mcp`: one read-only connection to the index, the assistant over it, and the
 /// follow-up context of the calls so far (so "the second result" means what it means in the chat).
 /// Calls are serialised by a lock; when another lore process writes the index (a new generation),
 /// the assistant is rebuilt so its statistics match.
-final class MCPToolbox: @unchecked Sendable {
+package final class MCPToolbox: @unchecked Sendable {
     let corpus: String
     let dbPath: String
     let prompts: PromptLibrary
@@ -41,20 +42,15 @@ final class MCPToolbox: @unchecked Sendable {
         pthread_mutex_init(&lock, nil)
     }
 
-    /// The tools as MCP lists them, descriptions and schemas straight from Prompts/tools.json.
-    var tools: [MCP.Tool] {
-        prompts.agentTools.map { t in
-            MCP.Tool(name: t.name, description: t.description, inputSchema: MCPValue.from(t.parameters),
-                     annotations: .init(readOnlyHint: true, openWorldHint: false))
-        }
-    }
+    /// The tools to list: name, description and input schema, straight from Prompts/tools.json.
+    package var tools: [AgentTool] { prompts.agentTools }
 
     /// Runs one tool. A bad request (unknown tool, missing or mistyped argument) throws
-    /// `MCPError.invalidParams`, which the server sends as a JSON-RPC error.
-    func call(_ name: String, _ arguments: [String: Value]) throws -> ToolOutput {
+    /// `ToolRequestError`, which the server sends as a JSON-RPC invalid-params error.
+    package func call(_ name: String, _ arguments: [String: JSONValue]) throws -> ToolOutput {
         pthread_mutex_lock(&lock); defer { pthread_mutex_unlock(&lock) }
         guard prompts.agentTools.contains(where: { $0.name == name }) else {
-            throw MCPError.invalidParams("unknown tool \(name); tools/list names them")
+            throw ToolArguments.invalid("unknown tool \(name); tools/list names them")
         }
         let args = ToolArguments(tool: name, values: arguments)
         try refreshIfWritten()
@@ -64,7 +60,7 @@ final class MCPToolbox: @unchecked Sendable {
         case "get": return try get(args)
         case "articles": return try articles(args)
         case "status": return status()
-        default: throw MCPError.invalidParams("the \(name) tool is described in tools.json but lore mcp does not serve it")
+        default: throw ToolArguments.invalid("the \(name) tool is described in tools.json but lore mcp does not serve it")
         }
     }
 
