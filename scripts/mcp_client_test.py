@@ -184,7 +184,8 @@ class RawServer:
         return reply
 
     def close(self):
-        self.proc.stdin.close()
+        if not self.proc.stdin.closed:
+            self.proc.stdin.close()
         try:
             return self.proc.wait(timeout=SECONDS)
         except subprocess.TimeoutExpired:
@@ -207,10 +208,16 @@ def old_protocol_and_malformed():
         check(server.receive()["error"]["code"] == -32700, "malformed JSON: not a parse error")
         check(server.request(4, "no/such/method")["error"]["code"] == -32601, "unknown method: not method-not-found")
         check("result" in server.request(5, "ping"), "no ping reply after the bad requests")
+        # The last request and then the end of input at once: the reply still comes before the server exits.
+        server.send(json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+                                "params": {"name": "answer", "arguments": {"question": "What is a retain cycle?"}}}))
+        server.proc.stdin.close()
+        last = server.receive()
+        check(last.get("id") == 6 and "answer" in last["result"]["structuredContent"], "no reply to a request sent just before the end of input")
     finally:
         status = server.close()
     check(status == 0, f"the server exited with {status}")
-    print("raw JSON-RPC: 2024-11-05 client answered; malformed and unknown requests got errors")
+    print("raw JSON-RPC: 2024-11-05 client answered; malformed and unknown requests got errors; last reply sent before exit")
 
 
 def main():

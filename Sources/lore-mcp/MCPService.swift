@@ -27,9 +27,9 @@ struct MCPService {
                 throw MCPError.invalidParams(e.description)
             }
             let structured = (try? MiniJSON.parse(output.jsonText)).map(MCPValue.value)
-            return CallTool.Result(content: [.text(output.text)], structuredContent: structured, isError: output.isError ? true : nil)
+            return CallTool.Result(content: [.text(text: output.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: output.isError ? true : nil)
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: DrainingTransport())
         await server.waitUntilCompleted()
     }
 }
