@@ -32,7 +32,7 @@ package final class MCPToolbox: @unchecked Sendable {
 
     /// Brings the index up to date once, as every lore command does, then reopens it read-only.
     init(location: IndexLocation, talk: Talk) throws {
-        let ws = try Workspace(location, quiet: true)
+        let ws = try Workspace(location)   // skipped files and warnings go to stderr, the server's log
         corpus = ws.corpus
         dbPath = ws.dbPath
         prompts = try talk.loadPrompts()
