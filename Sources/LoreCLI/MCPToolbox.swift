@@ -24,7 +24,7 @@ package final class MCPToolbox: @unchecked Sendable {
     let corpus: String
     let dbPath: String
     let prompts: PromptLibrary
-    var index: Index
+    let index: Index
     var assistant: Assistant
     var generation: Int64
     var context = ConversationContext()
