@@ -40,7 +40,8 @@ extension Paths {
     static var executableDirectory: String {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        let path = n > 0 ? String(cString: buf) : absolute(CommandLine.arguments.first ?? "lore")
+        let path = n > 0 ? String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                         : absolute(CommandLine.arguments.first ?? "lore")
         return path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 }
