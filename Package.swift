@@ -6,9 +6,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "lore", targets: ["lore"]),
+        .executable(name: "lore-mcp", targets: ["lore-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),   // the SDK's; lore-mcp names its Logger
     ],
     targets: [
         // C libraries: each wrapped by exactly one Swift target.
@@ -27,6 +30,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "lore", dependencies: ["LoreCLI"]),
+        // `lore mcp` execs this: the MCP SDK (and Foundation) stay out of every other command's start-up.
+        .executableTarget(name: "lore-mcp", dependencies: ["LoreCLI", "Assistant", .product(name: "MCP", package: "swift-sdk"),
+                                                   .product(name: "Logging", package: "swift-log")]),
 
         .testTarget(name: "CorpusTests", dependencies: ["Corpus"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),

@@ -13,6 +13,14 @@ public struct ToolDefinition: Sendable {
     public var kinds: [String: [String]]
 }
 
+/// A tool as an agent sees it (`lore mcp`'s tools/list): every entry of tools.json, the dispatcher's
+/// four and those marked `"agent_only": true` (which have no example utterances and are never dispatched).
+public struct AgentTool: Sendable {
+    public var name: String
+    public var description: String
+    public var parameters: JSONValue
+}
+
 /// Errors reading Prompts/: one line naming the file and the line.
 public struct PromptError: Error, Sendable, CustomStringConvertible {
     public let description: String
@@ -23,6 +31,8 @@ public struct PromptLibrary: Sendable {
     public var voice: [String: String]
     public var templates: [String: String]
     public var tools: [ToolDefinition]
+    /// Every tool of tools.json in file order, for agents.
+    public var agentTools: [AgentTool] = []
     public let directory: String
     /// The fitted answer model (answer_model.json).
     var answerModel: AnswerModel
@@ -37,9 +47,14 @@ public struct PromptLibrary: Sendable {
         } catch let e as PromptError { throw e } catch { throw PromptError(description: "\(toolsPath): \(error)") }
         guard let list = toolsJSON.array else { throw PromptError(description: "\(toolsPath): line 1: expected an array of tool definitions") }
         var tools: [ToolDefinition] = []
+        var agentTools: [AgentTool] = []
         for (n, item) in list.enumerated() {
+            if let name = item["name"]?.string {
+                agentTools.append(AgentTool(name: name, description: item["description"]?.string ?? "", parameters: item["parameters"] ?? .null))
+            }
+            if item["agent_only"] == .bool(true) { continue }
             guard let name = item["name"]?.string, let tool = Tool(rawValue: name) else {
-                throw PromptError(description: "\(toolsPath): tool #\(n + 1): \"name\" must be one of search, summarize, extract, answer")
+                throw PromptError(description: "\(toolsPath): tool #\(n + 1): \"name\" must be one of search, summarize, extract, answer (or mark it \"agent_only\": true)")
             }
             let examples = item["examples"]?.strings ?? []
             if examples.isEmpty { throw PromptError(description: "\(toolsPath): tool \(name): needs a non-empty \"examples\" list") }
@@ -57,7 +72,7 @@ public struct PromptLibrary: Sendable {
             throw PromptError(description: "\(modelPath): \(e)")
         } catch let e as PromptError { throw e } catch { throw PromptError(description: "\(modelPath): \(error)") }
         let model = try AnswerModel.parse(modelJSON, path: modelPath)
-        return PromptLibrary(voice: assistant, templates: templates, tools: tools, directory: directory, answerModel: model)
+        return PromptLibrary(voice: assistant, templates: templates, tools: tools, agentTools: agentTools, directory: directory, answerModel: model)
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {

@@ -9,7 +9,7 @@ public struct LoreCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [ChatCommand.self, BenchQueriesCommand.self, AskCommand.self, SearchCommand.self, SummarizeCommand.self, ExtractCommand.self,
                       ShowCommand.self, ArticlesCommand.self, IndexCommand.self, SessionsCommand.self,
-                      FeedsCommand.self, UpdateCommand.self, NewCommand.self],
+                      FeedsCommand.self, UpdateCommand.self, NewCommand.self, MCPCommand.self],
         defaultSubcommand: ChatCommand.self
     )
     public init() {}

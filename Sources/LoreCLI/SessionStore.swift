@@ -65,8 +65,11 @@ final class SessionStore {
         }
     }
 
-    static func now() -> String {
-        var t = time(nil)
+    static func now() -> String { timestamp(time(nil)) }
+
+    /// A time as ISO 8601 in UTC, to the second.
+    static func timestamp(_ seconds: time_t) -> String {
+        var t = seconds
         var tmv = tm()
         gmtime_r(&t, &tmv)
         func p(_ v: Int32, _ w: Int = 2) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }

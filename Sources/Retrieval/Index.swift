@@ -38,6 +38,16 @@ public final class Index {
         }
     }
 
+    /// Opens an existing index for reading only (`lore mcp` serves from one after its start-up refresh):
+    /// the connection never takes the write lock, so it cannot keep a writer in another process waiting.
+    public init(readingFrom path: String, corpus: String) throws(RetrievalError) {
+        self.path = path
+        self.corpus = corpus
+        do { db = try Database(path: path, readOnly: true, create: false) } catch {
+            throw RetrievalError.database(path: path, message: "\(error)")
+        }
+    }
+
     /// Opens the file; true when it was empty (a new index, still with a rollback journal).
     static func open(_ path: String) throws -> (Database, Bool) {
         let db = try Database(path: path)
@@ -76,7 +86,7 @@ public final class Index {
     }
 
     /// The counter bumped by every write, so concurrent writers notice each other.
-    var generation: Int64 { (try? db.scalarInt("SELECT value FROM meta WHERE key = 'generation'")).flatMap { $0 }.map { $0 } ?? 0 }
+    public var generation: Int64 { (try? db.scalarInt("SELECT value FROM meta WHERE key = 'generation'")).flatMap { $0 }.map { $0 } ?? 0 }
 
     /// A stamp of the index's content, recorded with every chat turn.
     public var version: String { "\(Analyzer.version)#\(generation)" }
