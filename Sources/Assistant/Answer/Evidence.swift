@@ -10,13 +10,20 @@ enum Evidence {
         "title_coverage", "query_terms", "number_missing",
     ]
 
-    /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first.
+    /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first. Only the
+    /// two logits depend on the sentence model: the rest reads the candidates in order of how much of
+    /// the question they and their neighbours cover, so the fitting script can recompute the logits alone.
     static func values(profile p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> [Double] {
         let logits = ranked.prefix(3).map(\.score)
         let cov = AnswerFeatures.names.firstIndex(of: "coverage")!
         let ctx = AnswerFeatures.names.firstIndex(of: "context_coverage")!
-        let bestCov = ranked.prefix(10).map { $0.features[cov] }.max() ?? 0
-        let bestCtx = ranked.prefix(10).map { $0.features[ctx] }.max() ?? 0
+        let byCoverage = ranked.sorted {
+            ($0.features[ctx], $0.features[cov]) != ($1.features[ctx], $1.features[cov])
+                ? ($0.features[ctx], $0.features[cov]) > ($1.features[ctx], $1.features[cov])
+                : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index)
+        }
+        let bestCov = ranked.map { $0.features[cov] }.max() ?? 0
+        let bestCtx = byCoverage.first?.features[ctx] ?? 0
         let unknownShare = p.mass > 0 ? p.unknownMass / p.mass : 1
         let known = bestCov / max(1 - unknownShare, 0.05)
         let titleMatch = AnswerFeatures.names.firstIndex(of: "title_match")!
@@ -24,9 +31,9 @@ enum Evidence {
         return [
             logits.first ?? -10, logits.isEmpty ? -10 : logits.reduce(0, +) / Double(logits.count), bestCov, min(known, 1), bestCtx,
             unknownShare, p.unknownWordShare, Double(p.unknownNames.count + callsMissing(p, pool: pool)),
-            Double(namesMissing(p, ranked: ranked, pool: pool)),
+            Double(namesMissing(p, ranked: byCoverage, pool: pool)),
             (pool.hits.first?.score ?? 0) / max(p.mass, 1e-9), topTitle, Double(p.terms.count),
-            p.wantsNumber && !ranked.prefix(5).contains { $0.unit.text.contains(where: \.isNumber) } ? 1 : 0,
+            p.wantsNumber && !byCoverage.prefix(5).contains { $0.unit.text.contains(where: \.isNumber) } ? 1 : 0,
         ]
     }
 

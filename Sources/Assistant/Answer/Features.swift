@@ -11,23 +11,21 @@ enum AnswerFeatures {
     static let names = [
         "coverage", "coverage_ratio", "context_coverage", "bm25_ratio", "proximity", "heading_match", "title_match",
         "section_lead", "section_position", "article_position", "neighbour_coverage", "section_best", "in_best_passage",
-        "article_score", "article_top", "is_target", "prf_coverage",
+        "article_score", "article_top", "is_target",
         "definition_cue", "howto_step", "howto_code", "factoid_number", "why_cue", "yesno_cue", "limitation_cue",
         "comparison_both", "comparison_cue",
         "is_code", "is_list_item", "ends_colon", "is_caption", "about_article", "refers_back", "is_question", "log_words",
-        "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage",
+        "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage", "has_number", "code_words",
     ]
 
-    /// What the features of one question share: the question's terms as bits (plain IDF, local IDF,
-    /// feedback terms), every unit's masks, paragraph and section figures, the best coverage and BM25.
+    /// What the features of one question share: the question's terms as bits (plain and local IDF),
+    /// every unit's masks, paragraph and section figures, the best coverage and BM25.
     struct Context {
         var profile: QuestionProfile
         var pool: CandidatePool
         var question: TermBits
         var local: TermBits
-        var feedback: TermBits
         var masks: [Int: [UInt64]] = [:]          // per article, per unit: its question-term bits
-        var feedbackMasks: [Int: [UInt64]] = [:]
         var paragraphs: [SectionKey: UInt64] = [:] // per article and block
         var sectionBest: [SectionKey: Double] = [:]
         var clauses: [UInt64] = []
@@ -58,12 +56,9 @@ enum AnswerFeatures {
 
     static func context(_ pool: CandidatePool, profile p: QuestionProfile, analyzer: Analyzer) -> Context {
         let question = TermBits(p.terms, weights: p.idf, mass: p.mass)
-        let (fb, fbMass) = feedbackTerms(pool, profile: p, analyzer: analyzer)
-        var ctx = Context(profile: p, pool: pool, question: question, local: question,
-                          feedback: TermBits(fb.keys.sorted(), weights: fb, mass: fbMass))
+        var ctx = Context(profile: p, pool: pool, question: question, local: question)
         for (doc, units) in pool.units {
             ctx.masks[doc] = units.map { question.mask($0.terms) }
-            ctx.feedbackMasks[doc] = units.map { ctx.feedback.mask($0.terms) }
             for (u, m) in zip(units, ctx.masks[doc]!) { ctx.paragraphs[SectionKey(doc: u.doc, section: u.block), default: 0] |= m }
         }
         // Local IDF: a question term found in every candidate sentence tells none of them apart.
@@ -104,7 +99,7 @@ enum AnswerFeatures {
             q.share(heading), q.share(title),
             u.sectionPosition == 0 ? 1 : 0, 1 / (1 + Double(u.sectionPosition)), Double(u.index) / max(count, 1),
             max(q.share(prev), q.share(next)), ctx.sectionBest[SectionKey(doc: u.doc, section: u.section)] ?? 0, c.inBestPassage ? 1 : 0,
-            c.articleScore, c.rank == 0 ? 1 : 0, c.isTarget ? 1 : 0, ctx.feedback.share(ctx.feedbackMasks[u.doc]?[u.index] ?? 0),
+            c.articleScore, c.rank == 0 ? 1 : 0, c.isTarget ? 1 : 0,
         ]
         f += Cues.answerType(ctx.profile, u, folded)
         f += [
@@ -113,6 +108,7 @@ enum AnswerFeatures {
             log(1 + Double(u.words)) / log(60),
             q.share(window), q.share(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? own), ctx.local.share(own),
             ctx.clauses.map { Double(($0 & own).nonzeroBitCount) / Double(max($0.nonzeroBitCount, 1)) }.max() ?? 0,
+            u.text.utf8.contains { $0 >= 48 && $0 <= 57 } ? 1 : 0, u.isCode ? 0 : min(Double(codeWords(u.text)), 3) / 3,
         ]
         return f
     }
@@ -140,6 +136,26 @@ enum AnswerFeatures {
         return best
     }
 
+    /// Words written like code in prose: an option ("-osize"), a call ("validate()"), a dotted or
+    /// underscored name, inner capitals ("ParsableCommand"), or anything in backticks. Answers to how-to
+    /// and factoid questions tend to name the exact thing.
+    static func codeWords(_ text: String) -> Int {
+        var n = 0
+        for w in text.split(separator: " ") {
+            let b = Array(w.utf8)
+            guard b.count >= 3 else { continue }
+            let letters = b.filter { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }.count
+            guard letters >= 2 else { continue }
+            let inner = b.dropFirst().dropLast()
+            if b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "`") || inner.contains(UInt8(ascii: "_")) || inner.contains(UInt8(ascii: "("))
+                || (inner.contains(UInt8(ascii: ".")) && !inner.contains(UInt8(ascii: " ")))
+                || (inner.contains { $0 >= 65 && $0 <= 90 } && b[0] >= 97 && b[0] <= 122) || b.starts(with: Array("@".utf8)) {
+                n += 1
+            }
+        }
+        return n
+    }
+
     /// The question cut into clauses at commas, semicolons, question marks and "and"/"or" between
     /// them ("How do I turn it on, and how do I read its report?"), as analysed term sets.
     static func clauses(_ question: String, analyzer: Analyzer) -> [Set<String>] {
@@ -151,21 +167,6 @@ enum AnswerFeatures {
             if let l = w.last, ";?".contains(l) { parts.append("") }
         }
         return parts.map { Set(analyzer.terms($0)) }.filter { !$0.isEmpty }
-    }
-
-    /// Pseudo-relevance feedback: the terms that weigh most in the passages that ranked the best two
-    /// articles, other than the question's own. Sentences rich in them speak of the question's topic
-    /// in the article's words when the question used other words.
-    static func feedbackTerms(_ pool: CandidatePool, profile: QuestionProfile, analyzer: Analyzer, keep: Int = 12) -> ([String: Double], Double) {
-        var tf: [String: Double] = [:]
-        for h in pool.hits.prefix(2) { for t in analyzer.terms(h.passageText) where profile.idf[t] == nil { tf[t, default: 0] += 1 } }
-        let n = Double(max(pool.candidates.count, 1))
-        var df: [String: Double] = [:]
-        for c in pool.candidates { for t in c.unit.terms where tf[t] != nil { df[t, default: 0] += 1 } }
-        let weighted = tf.filter { $0.value >= 2 }.map { ($0.key, $0.value * log(1 + n / (df[$0.key] ?? 1))) }
-        let top = weighted.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(keep)
-        let dict = Dictionary(uniqueKeysWithValues: top.map { ($0.0, $0.1) })
-        return (dict, dict.values.reduce(0, +))
     }
 }
 
