@@ -23,9 +23,10 @@ struct Summarizer {
     /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
     func central(_ units: [SentenceUnit], title: String, n: Int, focus: Set<String> = []) -> [SentenceUnit] {
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
-        // sentences, cut-off text, or the article (or its feed) talking about itself.
+        // sentences, cut-off text, sign-offs or feed footers. (Unlike an answer, a summary may say
+        // "In this article we explored…": that is what the article is about.)
         let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= 5 && $0.words <= 60 && CandidatePool.isEligible($0)
-            && !Cues.isFiller($0.text) && !$0.text.hasSuffix(":") }
+            && !Cues.isBoilerplate($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
         guard !prose.isEmpty else {
             // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
             return units.filter { !$0.isCode }.prefix(n).map { u in

@@ -206,6 +206,7 @@ enum AnswerFixtures {
             AnswerFixtures.unit(2, "Diagram of actor isolation boundaries"),
             AnswerFixtures.unit(3, "Every call into an actor from outside is asynchronous and must be awaited by callers."),
             AnswerFixtures.unit(4, "A unit test is an automated test that"),
+            AnswerFixtures.unit(5, "Thanks for reading, and follow me on Mastodon for more."),
         ]
         let picked = summarizer.central(units, title: "Actors in Swift", n: 4)
         #expect(picked.map(\.index) == [0, 3])

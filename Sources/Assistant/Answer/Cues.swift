@@ -103,6 +103,13 @@ enum Cues {
     private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
         "this way", "for example", "for instance"].map(word)
 
+    /// Sign-offs and feed footers: never part of a summary ("… appeared first on …", "Thanks for reading").
+    static let boilerplate = Phrases(["appeared first on", "thanks for reading", "follow me on", "subscribe to", "stay tuned",
+        "if you have any questions", "reach out to me", "check out", "let me know", "leave a comment", "share this",
+        "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored"])
+
+    static func isBoilerplate(_ text: String) -> Bool { FoldedText(text).containsAny(boilerplate) }
+
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
