@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Drives `lore mcp` with the official Python MCP client (the `mcp` package from PyPI) on the seed
 corpus: lists the tools, calls each one and checks the results, checks bad requests get JSON-RPC
-errors, that another lore process can write the index while the server runs, and (over raw JSON-RPC)
-that a client speaking the older 2024-11-05 revision is answered in it.
+errors (update among them: it needs --allow-update), that another lore process can write the index
+while the server runs, and (over raw JSON-RPC) that a client speaking the older 2024-11-05 revision is
+answered in it. Then, with `lore mcp --allow-update` on a fresh corpus subscribed to feeds on
+Tests/feed_server.py (127.0.0.1 only), that update fetches, stores and re-indexes and search finds
+the new articles in the same session.
 
 usage: mcp_client_test.py LORE PACKAGE_DIR   (run by Tests/LoreCLITests/MCPClientTests.swift)
 Exit 0 when every check passes; otherwise the failed check on stderr and exit 1.
@@ -55,9 +58,10 @@ def structured(result, what):
     return result.structured_content
 
 
-async def check_tools(session):
+async def check_tools(session, allow_update=False):
+    """tools/list is tools.json in order, less update unless the server was started with --allow-update."""
     listed = (await session.list_tools()).tools
-    defined = json.load(open(os.path.join(PACKAGE, "Prompts", "tools.json")))
+    defined = [d for d in json.load(open(os.path.join(PACKAGE, "Prompts", "tools.json"))) if allow_update or d["name"] != "update"]
     check([t.name for t in listed] == [d["name"] for d in defined], f"tools/list {[t.name for t in listed]} != tools.json")
     for t, d in zip(listed, defined):
         check(t.description == d["description"], f"{t.name}: description differs from tools.json")
@@ -125,6 +129,11 @@ async def check_bad_requests(session):
     check(await rejected(session, "search", {"query": "x", "limit": "ten"}) == -32602, "search limit as a string accepted")
     check(await rejected(session, "extract", {"kind": "bogus", "article": RETAIN}) == -32602, "extract kind bogus accepted")
     check(await rejected(session, "summarize", {}) == -32602, "summarize with nothing to summarize accepted")
+    try:
+        await call(session, "update", {})
+        raise AssertionError("update was accepted by a server started without --allow-update")
+    except MCPError as e:
+        check(e.code == -32602 and "--allow-update" in e.message, f"update without --allow-update: {e.code} {e.message!r}")
 
 
 async def check_other_writer(session, before):
@@ -220,11 +229,105 @@ def old_protocol_and_malformed():
     print("raw JSON-RPC: 2024-11-05 client answered; malformed and unknown requests got errors; last reply sent before exit")
 
 
+def rss(items):
+    """An RSS feed of (n, title, body) items, each keyed by its GUID."""
+    body = "".join(f"<item><title>{t}</title><guid isPermaLink=\"false\">wombat-{n}</guid><link>https://wombat.example/{n}</link>"
+                   f"<pubDate>Mon, 02 Jun 2025 09:00:00 GMT</pubDate><description>{b}</description></item>\n" for n, t, b in items)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Wombat Weekly</title>\n{body}</channel></rss>\n'
+
+
+BURROWS = (1, "Wombat burrow caching", "Wombat burrow caching keeps hot tunnels in memory between digs.")
+POUCHES = (2, "Pouch allocation strategies", "Pouch allocation strategies reserve space before the joey arrives.")
+SHUFFLE = (3, "Marsupial shuffle sorting", "Marsupial shuffle sorting moves each element one hop at a time.")
+
+
+class FeedServer:
+    """Tests/feed_server.py on 127.0.0.1, on a port the kernel picks, serving the files of `directory`."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        self.proc = subprocess.Popen([sys.executable, os.path.join(PACKAGE, "Tests", "feed_server.py"), directory],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(timeout=SECONDS)
+        port = self.proc.stdout.readline().strip() if ready else b""
+        check(port.isdigit(), "the feed server did not print its port")
+        self.base = f"http://127.0.0.1:{int(port)}/"
+
+    def serve(self, name, text):
+        with open(os.path.join(self.directory, name), "w") as f:
+            f.write(text)
+
+    def stop(self):
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+async def check_update(session, feeds):
+    """update fetches, stores and re-indexes; the same session's search then finds the new articles."""
+    before = structured(await call(session, "status", {}), "status before update")
+    check(before["read_only"] is False, f"status with --allow-update says read-only: {before}")
+    s = structured(await call(session, "search", {"query": "wombat burrow caching"}), "search before update")
+    check(all(h["title"] != BURROWS[1] for h in s["hits"]), "the feed's article is found before any update")
+    u = structured(await call(session, "update", {}), "update")
+    check(u["feeds"] == 2 and u["fetched"] == 1 and u["not_modified"] == 0 and u["articles_added"] == 2, f"update: {u}")
+    check([f["url"] for f in u["failed"]] == [feeds.base + "missing"] and "404" in u["failed"][0]["reason"], f"update failures: {u}")
+    check(u["generation"] > before["generation"] and u["index"]["articles"] == before["articles"] + 2, f"update index: {u}")
+    s = structured(await call(session, "search", {"query": "wombat burrow caching"}), "search after update")
+    check(s["hits"] and s["hits"][0]["title"] == BURROWS[1], f"search after update: {[h['title'] for h in s['hits']]}")
+    text = structured(await call(session, "get", {"ref": f"{s['hits'][0]['source']}:{s['hits'][0]['line']}"}), "get after update")
+    check("hot tunnels in memory" in text["text"], "get: the fetched article's text")
+    again = structured(await call(session, "update", {}), "update again")
+    check(again["not_modified"] == 1 and again["fetched"] == 0 and again["articles_added"] == 0, f"second update: {again}")
+    check(again["generation"] == u["generation"], f"an update with nothing new wrote the index: {again}")
+    feeds.serve("feed.xml", rss([BURROWS, POUCHES, SHUFFLE]))
+    third = structured(await call(session, "update", {}), "update after the feed changed")
+    check(third["fetched"] == 1 and third["articles_added"] == 1 and third["generation"] > u["generation"], f"third update: {third}")
+    s = structured(await call(session, "search", {"query": "marsupial shuffle sorting"}), "search after the third update")
+    check(s["hits"] and s["hits"][0]["title"] == SHUFFLE[1], "search does not find the article the changed feed added")
+
+
+async def with_update_server(corpus, db, feeds):
+    params = StdioServerParameters(command=LORE, args=["mcp", "--allow-update", "--corpus", corpus, "--db", db], env=ENV)
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, read_timeout_seconds=SECONDS) as session:
+            with anyio.fail_after(SECONDS):
+                await session.initialize()
+            await check_tools(session, allow_update=True)
+            await check_update(session, feeds)
+    print("mcp client: update with --allow-update fetched, stored and re-indexed; search found the new articles")
+
+
+def update_tool():
+    """A fresh corpus subscribed to a feed on the local test server (and to a missing one), served with --allow-update."""
+    root = os.path.join(WORK, "feeds")
+    served, corpus, db = os.path.join(root, "served"), os.path.join(root, "corpus"), os.path.join(root, "index.sqlite")
+    os.makedirs(served)
+    os.makedirs(corpus)
+    with open(os.path.join(corpus, "notes.md"), "w") as f:
+        f.write("# Burrow notes\n\nA local note about digging, written by hand.\n")
+    feeds = FeedServer(served)
+    try:
+        feeds.serve("feed.xml", rss([BURROWS, POUCHES]))
+        add = subprocess.run([LORE, "feeds", "add", feeds.base + "feed.xml", feeds.base + "missing", "--corpus", corpus, "--db", db],
+                             env=ENV, capture_output=True, timeout=SECONDS)
+        check(add.returncode == 0, f"lore feeds add: {add.stderr!r}")
+        anyio.run(with_update_server, corpus, db, feeds)
+    finally:
+        feeds.stop()
+
+
 def main():
     shutil.copytree(os.path.join(PACKAGE, "Corpus"), CORPUS)
     try:
         anyio.run(with_client)
         old_protocol_and_malformed()
+        update_tool()
     except Exception:   # an AssertionError, or an exception group around one from the client's task group
         traceback.print_exc()
         return 1

@@ -10,6 +10,7 @@ public struct UpdateReport: Sendable {
     public var failed: [(url: String, reason: String)] = []
     /// (old URL, new URL) for every permanent redirect followed.
     public var moved: [(from: String, to: String)] = []
+    public init() {}
 }
 
 /// Fetches every subscription (several at once), merges the entries (one article, once), and writes

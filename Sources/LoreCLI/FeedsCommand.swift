@@ -105,12 +105,14 @@ enum FeedStores {
         return (index.hasSuffix(".sqlite") ? String(index.dropLast(7)) : index) + ".feeds.sqlite"
     }
 
-    static func open(_ global: GlobalOptions) throws -> SubscriptionStore {
-        let corpus = global.corpusDirectory()
+    static func open(_ global: GlobalOptions) throws -> SubscriptionStore { try open(global.location) }
+
+    static func open(_ location: IndexLocation) throws -> SubscriptionStore {
+        let corpus = location.corpusDirectory()
         guard Paths.isDirectory(corpus) else {
             throw CLIError("corpus directory \(sanitize(corpus, keepNewlines: false)) not found; pass --corpus DIR or set LORE_CORPUS")
         }
-        return try open(path: path(index: try global.databasePath(corpus: corpus)))
+        return try open(path: path(index: try location.databasePath(corpus: corpus)))
     }
 
     static func open(path: String) throws -> SubscriptionStore {

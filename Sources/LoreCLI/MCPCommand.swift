@@ -10,10 +10,12 @@ package struct MCPCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve lore's tools to an agent over the Model Context Protocol (stdio).",
-        discussion: "Tools: search, answer, summarize, extract, get, articles, status; read-only. Messages are JSON-RPC on stdin/stdout; logs go to stderr."
+        discussion: "Tools: search, answer, summarize, extract, get, articles, status; read-only unless started with --allow-update, which adds update (what `lore update` does). Messages are JSON-RPC on stdin/stdout; logs go to stderr."
     )
     @OptionGroup var global: GlobalOptions
     @Option(help: "Prompts directory (default ./Prompts, else the package's; env LORE_PROMPTS).") var prompts: String?
+    @Flag(name: .customLong("allow-update"), help: "Also serve the update tool: fetch every subscribed feed and index what is new, as `lore update` does.")
+    var allowUpdate = false
 
     package init() {}
 
@@ -24,14 +26,16 @@ package struct MCPCommand: ParsableCommand {
         if let c = global.corpus { args += ["--corpus", c] }
         if let d = global.db { args += ["--db", d] }
         if let p = prompts { args += ["--prompts", p] }
+        if allowUpdate { args.append("--allow-update") }
         let argv = args.map { strdup($0) } + [nil]
         execv(server, argv)
         try runOrFail { throw CLIError("cannot start \(server) (\(String(cString: strerror(errno)))); build it with `swift build` beside lore") }
     }
 
-    /// The tools over the index, as `lore-mcp` serves them: refreshes the index once, then reads it read-only.
+    /// The tools over the index, as `lore-mcp` serves them: refreshes the index once, then reads it read-only
+    /// (the update tool, when allowed, writes it through a connection of its own).
     package func openToolbox() throws -> MCPToolbox {
-        try runOrFail { try MCPToolbox(location: global.location, talk: Talk(prompts: prompts)) }
+        try runOrFail { try MCPToolbox(location: global.location, talk: Talk(prompts: prompts), allowUpdate: allowUpdate) }
     }
 }
 

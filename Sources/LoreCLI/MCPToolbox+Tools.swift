@@ -101,7 +101,7 @@ extension MCPToolbox {
             ("corpus", .string(corpus)), ("files", .int(Int(files))), ("articles", .int(count)),
             ("index", .string(dbPath)), ("generation", .int(Int(generation))), ("index_version", .string(index.version)),
             ("last_update", written > 0 ? .string(SessionStore.timestamp(written)) : .null),
-            ("read_only", .bool(true)),
+            ("read_only", .bool(!allowUpdate)),
         ])
         return ToolOutput(text: json.text, json: json)
     }

@@ -25,13 +25,16 @@ package final class MCPToolbox: @unchecked Sendable {
     let dbPath: String
     let prompts: PromptLibrary
     let index: Index
+    /// Started with `--allow-update`: the update tool is listed and runs; otherwise it is refused.
+    package let allowUpdate: Bool
     var assistant: Assistant
     var generation: Int64
     var context = ConversationContext()
     var lock = pthread_mutex_t()
 
     /// Brings the index up to date once, as every lore command does, then reopens it read-only.
-    init(location: IndexLocation, talk: Talk) throws {
+    init(location: IndexLocation, talk: Talk, allowUpdate: Bool = false) throws {
+        self.allowUpdate = allowUpdate
         let ws = try Workspace(location)   // skipped files and warnings go to stderr, the server's log
         corpus = ws.corpus
         dbPath = ws.dbPath
@@ -42,14 +45,18 @@ package final class MCPToolbox: @unchecked Sendable {
         pthread_mutex_init(&lock, nil)
     }
 
-    /// The tools to list: name, description and input schema, straight from Prompts/tools.json.
-    package var tools: [AgentTool] { prompts.agentTools }
+    /// The tools to list: name, description and input schema, straight from Prompts/tools.json
+    /// (update only with `--allow-update`).
+    package var tools: [AgentTool] { prompts.agentTools.filter { allowUpdate || $0.name != "update" } }
 
     /// Runs one tool. A bad request (unknown tool, missing or mistyped argument) throws
     /// `ToolRequestError`, which the server sends as a JSON-RPC invalid-params error.
     package func call(_ name: String, _ arguments: [String: JSONValue]) throws -> ToolOutput {
         pthread_mutex_lock(&lock); defer { pthread_mutex_unlock(&lock) }
-        guard prompts.agentTools.contains(where: { $0.name == name }) else {
+        if name == "update" && !allowUpdate {
+            throw ToolArguments.invalid("the update tool needs the server started with `lore mcp --allow-update`")
+        }
+        guard tools.contains(where: { $0.name == name }) else {
             throw ToolArguments.invalid("unknown tool \(name); tools/list names them")
         }
         let args = ToolArguments(tool: name, values: arguments)
@@ -60,6 +67,7 @@ package final class MCPToolbox: @unchecked Sendable {
         case "get": return try get(args)
         case "articles": return try articles(args)
         case "status": return status()
+        case "update": return try update()
         default: throw ToolArguments.invalid("the \(name) tool is described in tools.json but lore mcp does not serve it")
         }
     }

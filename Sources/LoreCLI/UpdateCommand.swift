@@ -1,5 +1,6 @@
 import ArgumentParser
 import Feeds
+import Retrieval
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,30 +23,58 @@ struct UpdateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report: UpdateReport? = try runOrFail {
-            let store = try FeedStores.open(global)
-            guard try !store.subscriptions().isEmpty else { return nil }
-            let ca = caFile.map(Paths.absolute)
-            if let ca, access(ca, R_OK) != 0 { throw CLIError("--ca-file \(sanitize(ca, keepNewlines: false)): cannot read it") }
-            let fetcher: HTTPFetcher
-            do { fetcher = try HTTPFetcher(limits: FetchLimits(timeoutSeconds: timeout, maxBytes: maxBytes, caFile: ca)) } catch let e as FeedError { throw CLIError(e.description) }
-            let progress = FeedProgress()
-            defer { progress.finish() }
-            do {
-                return try FeedUpdater(store: store, fetcher: fetcher, corpus: global.corpusDirectory(), jobs: jobs)
-                    .update(now: SessionStore.now()) { done, total in progress.update(done, total) }
-            } catch let e as FeedError { throw CLIError(e.description) }
+        let refresh = FeedRefresh(timeout: timeout, maxBytes: maxBytes, jobs: jobs, caFile: caFile)
+        let progress = FeedProgress()
+        let done = try runOrFail {
+            try refresh.run(global.location, progress: { progress.update($0, $1) }, fetched: { progress.finish() })
         }
-        guard let report else { Out.line("No subscriptions; add one with `lore feeds add URL`."); return }
-        for m in report.moved {
-            Out.err("lore: \(sanitize(m.from, keepNewlines: false)) moved permanently to \(sanitize(m.to, keepNewlines: false)); the subscription now uses the new address")
+        guard let done else { Out.line("No subscriptions; add one with `lore feeds add URL`."); return }
+        for line in done.problems { Out.err("lore: " + line) }
+        for line in done.summary { Out.line(line) }
+        if !done.feeds.failed.isEmpty { throw ExitCode.failure }
+    }
+}
+
+/// One `lore update`, as the command and `lore mcp --allow-update`'s update tool both run it: fetch every
+/// subscription, store new and edited articles in the corpus, then bring the index up to date.
+struct FeedRefresh {
+    var timeout = 30, maxBytes = 20_000_000, jobs = 4
+    var caFile: String?
+
+    /// What an update did: the feeds' side and the index's.
+    struct Outcome {
+        let feeds: UpdateReport
+        let index: IndexReport
+        /// "lore update"'s stdout: the feeds line and the index line.
+        var summary: [String] {
+            ["\(feeds.feeds) feeds: \(feeds.fetched) fetched, \(feeds.notModified) not modified, \(feeds.failed.count) failed; "
+                + "\(feeds.added) new articles, \(feeds.edited) edited",
+             "index: \(index.articles) articles; files added \(index.added), updated \(index.updated), removed \(index.removed)"]
         }
-        for f in report.failed { Out.err("lore: \(sanitize(f.url, keepNewlines: false)): \(sanitize(f.reason, keepNewlines: false))") }
-        Out.line("\(report.feeds) feeds: \(report.fetched) fetched, \(report.notModified) not modified, \(report.failed.count) failed; "
-                 + "\(report.added) new articles, \(report.edited) edited")
-        let ws = try runOrFail { try Workspace(global, waitForLock: true) }
-        Out.line("index: \(ws.report.articles) articles; files added \(ws.report.added), updated \(ws.report.updated), removed \(ws.report.removed)")
-        if !report.failed.isEmpty { throw ExitCode.failure }
+        /// One line per moved or failed feed (sanitised, without the "lore: " prefix).
+        var problems: [String] {
+            feeds.moved.map { "\(sanitize($0.from, keepNewlines: false)) moved permanently to \(sanitize($0.to, keepNewlines: false)); the subscription now uses the new address" }
+                + feeds.failed.map { "\(sanitize($0.url, keepNewlines: false)): \(sanitize($0.reason, keepNewlines: false))" }
+        }
+    }
+
+    /// Nil when there are no subscriptions (nothing fetched, the index untouched). `progress(done, total)`
+    /// comes from worker threads as feeds finish; `fetched` once every feed is done, before indexing.
+    func run(_ location: IndexLocation, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+             fetched: () -> Void = {}) throws -> Outcome? {
+        let store = try FeedStores.open(location)
+        guard try !store.subscriptions().isEmpty else { return nil }
+        let ca = caFile.map(Paths.absolute)
+        if let ca, access(ca, R_OK) != 0 { throw CLIError("--ca-file \(sanitize(ca, keepNewlines: false)): cannot read it") }
+        let report: UpdateReport
+        do {
+            let fetcher = try HTTPFetcher(limits: FetchLimits(timeoutSeconds: timeout, maxBytes: maxBytes, caFile: ca))
+            defer { fetched() }
+            report = try FeedUpdater(store: store, fetcher: fetcher, corpus: location.corpusDirectory(), jobs: jobs)
+                .update(now: SessionStore.now(), progress: progress)
+        } catch let e as FeedError { throw CLIError(e.description) }
+        let ws = try Workspace(location, waitForLock: true)
+        return Outcome(feeds: report, index: ws.report)
     }
 }
 

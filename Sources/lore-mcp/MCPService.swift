@@ -15,7 +15,8 @@ struct MCPService {
             capabilities: .init(tools: .init(listChanged: false)))
         let tools = toolbox.tools.map { t in
             Tool(name: t.name, description: t.description, inputSchema: MCPValue.value(t.parameters),
-                 annotations: .init(readOnlyHint: true, openWorldHint: false))
+                 annotations: t.name == "update" ? .init(readOnlyHint: false, destructiveHint: false, openWorldHint: true)
+                                                 : .init(readOnlyHint: true, openWorldHint: false))
         }
         let toolbox = self.toolbox
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: tools) }

@@ -43,7 +43,7 @@ struct PromptTests {
 
     @Test func agentOnlyToolsAreListedForAgentsButNeverDispatched() throws {
         let p = try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")
-        #expect(p.agentTools.map(\.name) == ["search", "summarize", "extract", "answer", "get", "articles", "status"])
+        #expect(p.agentTools.map(\.name) == ["search", "summarize", "extract", "answer", "get", "articles", "status", "update"])
         #expect(p.tools.count == Tool.allCases.count)
         #expect(p.agentTools.allSatisfy { !$0.description.isEmpty && $0.parameters["type"]?.string == "object" })
         let search = try #require(p.agentTools.first { $0.name == "search" })

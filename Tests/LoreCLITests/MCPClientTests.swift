@@ -4,7 +4,8 @@ import Testing
 /// `lore mcp` driven by a client nobody here wrote: the official Python MCP SDK (`mcp` from PyPI),
 /// installed into its own virtual environment under .build/. scripts/mcp_client_test.py holds the
 /// checks (every tool on the seed corpus, bad requests, a writer beside the server, an older
-/// protocol revision); this test builds the environment and runs it against the built binary.
+/// protocol revision, and update with --allow-update against feeds on Tests/feed_server.py); this
+/// test builds the environment and runs it against the built binary.
 @Suite("lore mcp with the Python MCP client")
 struct MCPClientTests {
     /// The client version the checks were written against (its API moved between 1.x and 2.x).
@@ -15,7 +16,7 @@ struct MCPClientTests {
         let python = try Self.clientPython()
         let run = try Self.process(python, [CLI.package + "/scripts/mcp_client_test.py", CLI.binary, CLI.package], timeout: 600)
         #expect(run.status == 0, "mcp_client_test.py failed:\n\(run.err.suffix(4000))\n\(run.out.suffix(1000))")
-        #expect(run.out.contains("every tool checked") && run.out.contains("2024-11-05 client answered"), "\(run.out)")
+        #expect(run.out.contains("every tool checked") && run.out.contains("2024-11-05 client answered") && run.out.contains("update with --allow-update"), "\(run.out)")
     }
 
     /// The virtual environment's python with the pinned client installed (made once, then reused).
