@@ -58,6 +58,8 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))
+        let long = (1...40).map { "let v\($0) = \($0)" }.joined(separator: "\n")
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, long, code: true)))
     }
 
     /// One paragraph per article, one mark at its end, list items as a list, code fenced with its line breaks.

@@ -50,13 +50,17 @@ struct CandidatePool {
     /// A unit that reads as part of an answer: a whole sentence (closing punctuation), a list item, or
     /// a code block of reasonable size. Headings, captions, table rows and cut-off text never are.
     static func isEligible(_ u: SentenceUnit) -> Bool {
-        if u.isCode { return u.words >= 1 && u.words <= 150 }
+        if u.isCode { return u.words >= 1 && u.words <= maxCodeWords && u.text.utf8.lazy.filter { $0 == 10 }.count < maxCodeLines }
         if u.words > 80 { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) { return false }
         if u.isListItem { return u.words >= 2 }
         return u.words >= 4 && Layout.endsWell(u.text)
     }
+
+    /// A code block longer than this buries the answer around it: it is left out, and so is a colon
+    /// sentence that would need it.
+    static let maxCodeWords = 120, maxCodeLines = 30
 
     static func hasBracketedNumber(_ text: String) -> Bool {
         var open = false, digits = 0

@@ -73,7 +73,7 @@ struct AnswerSelection {
         if u.text.hasSuffix(":") {
             var k = u.index + 1
             var items: [AnswerCandidate] = []
-            while items.count < 5, let next = pool.unit(u.doc, k), next.isListItem || next.isCode, next.words <= 150 {
+            while items.count < 5, let next = pool.unit(u.doc, k), next.isListItem || next.isCode, CandidatePool.isEligible(next) {
                 items.append(tagAlong(next, c)); k += 1
                 if next.isCode { break }
             }
