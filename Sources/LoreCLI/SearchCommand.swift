@@ -79,12 +79,12 @@ extension SearchRequest {
     /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
     /// ArgumentParser parses the arguments and words any error.
     init?(plainArguments args: [String]) {
-        guard let plain = PlainArguments(args, flags: ["--json", "--explain"],
+        guard let plain = PlainArguments(args, flags: ["--json", "--explain", "--follow-symlinks", "--follow-symlinks-anywhere"],
                                          options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--after", "--before"],
                                          aliases: [("-l", "--limit")]) else { return nil }
         query = plain.words
         json = plain.has("--json"); explain = plain.has("--explain")
-        location = IndexLocation(corpus: plain.value("--corpus"), db: plain.value("--db"))
+        location = IndexLocation(plain)
         if let l = plain.value("--limit") {
             guard let n = Int(l) else { return nil }
             limit = n

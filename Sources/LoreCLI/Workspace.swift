@@ -25,7 +25,9 @@ final class Workspace {
         do {
             index = try Index(path: dbPath, corpus: corpus) { Out.err(sanitize($0, keepNewlines: false)) }
             let bar = ProgressBar()
-            report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild) { done, total in bar.update(done, total) }
+            report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild, symlinks: options.symlinks) { done, total in
+                bar.update(done, total)
+            }
             bar.finish()
         } catch let e as RetrievalError {
             throw CLIError(e.description)
@@ -35,8 +37,24 @@ final class Workspace {
             throw CLIError("index \(dbPath): \(error)")
         }
         if !quiet {
-            for s in report.skipped { Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))") }
+            Self.reportSkipped(report.skipped)
             for w in report.warnings { Out.err("lore: warning: \(sanitize(w, keepNewlines: false))") }
+        }
+    }
+}
+
+extension Workspace {
+    /// One line per skipped file, except symbolic links: those are named together on one line per reason.
+    static func reportSkipped(_ skipped: [SkippedFile]) {
+        var links: [String: [String]] = [:]
+        for s in skipped {
+            if CorpusWalker.isLinkPolicy(s.reason) { links[s.reason, default: []].append(displaySource(s.source)); continue }
+            Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))")
+        }
+        for (reason, names) in links.sorted(by: { $0.key < $1.key }) {
+            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            let what = names.count == 1 ? "1 symbolic link" : "\(names.count) symbolic links"
+            Out.err("lore: skipped \(what) (\(shown)): " + reason.dropFirst("symbolic link ".count))
         }
     }
 }
