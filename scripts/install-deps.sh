@@ -2,7 +2,7 @@
 # Installs the Debian packages lore builds and tests against, only when they are missing.
 set -euo pipefail
 need=()
-for p in libsqlite3-dev libreadline-dev libstemmer-dev sqlite3 tmux; do
+for p in libsqlite3-dev libreadline-dev libstemmer-dev libyaml-dev sqlite3 tmux; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
