@@ -1,5 +1,5 @@
 /// The one analysis chain for documents and queries:
-/// tokenize → split identifiers → fold case and diacritics → drop stop words → stem.
+/// tokenize → split identifiers → CJK bigrams → fold case and diacritics → drop stop words → stem.
 ///
 /// `analyze` runs a fused form of the chain: words made only of ASCII letters, digits and `_` (nearly
 /// all of English and code prose) are split, folded, filtered and stemmed straight from their UTF-8
@@ -8,7 +8,7 @@
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-2"
+    public static let version = "lore-analyzer-3"
 
     let tokenizer = Tokenizer()
     let filters: [any TokenFilter]
@@ -25,7 +25,7 @@ public final class Analyzer: @unchecked Sendable {
     public init(stemming: Bool = true) {
         let stop = StopFilter()
         let stemmer = stemming ? Stemmer() : nil
-        var filters: [any TokenFilter] = [CodeSplitFilter(), FoldFilter(), stop]
+        var filters: [any TokenFilter] = [CodeSplitFilter(), CJKBigramFilter(), FoldFilter(), stop]
         if let stemmer { filters.append(StemFilter(stemmer: stemmer)) }
         self.filters = filters
         self.stemmer = stemmer
