@@ -24,7 +24,7 @@ final class TermCounter: @unchecked Sendable {
 /// An article's row in the `articles` table, but for its doc number. Its text columns lie in the batch's
 /// `text` (`textRanges`, in `textColumns` order, nil for NULL), so the writer binds them without copying.
 struct ArticleRow {
-    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "blocks", "links"]
+    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "lang", "blocks", "links"]
     static let columns = ["doc", "line", "words", "tlen", "hlen", "blen", "plen", "npass"] + textColumns
     var textRanges: [Range<Int>?] = []
     var line = 0
@@ -35,7 +35,8 @@ struct ArticleRow {
     /// Starts the row with the article's metadata columns; `blocks` and `links` follow.
     init(_ article: Article, text: inout [UInt8]) {
         line = article.line
-        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed] {
+        let language = article.language ?? LanguageDetector.detect(article.title + "\n" + article.text)
+        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language] {
             append(value, to: &text)
         }
     }
