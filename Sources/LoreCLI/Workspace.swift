@@ -44,17 +44,19 @@ final class Workspace {
 }
 
 extension Workspace {
-    /// One line per skipped file, except symbolic links: those are named together on one line per reason.
+    /// One line per skipped file; of the symbolic links not followed, the first five of each reason, then
+    /// one line for the rest (a downloaded tree may hold hundreds).
     static func reportSkipped(_ skipped: [SkippedFile]) {
-        var links: [String: [String]] = [:]
+        var links: [String: Int] = [:]
         for s in skipped {
-            if CorpusWalker.isLinkPolicy(s.reason) { links[s.reason, default: []].append(displaySource(s.source)); continue }
+            if CorpusWalker.isLinkPolicy(s.reason) {
+                links[s.reason, default: 0] += 1
+                if links[s.reason]! > 5 { continue }
+            }
             Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))")
         }
-        for (reason, names) in links.sorted(by: { $0.key < $1.key }) {
-            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
-            let what = names.count == 1 ? "1 symbolic link" : "\(names.count) symbolic links"
-            Out.err("lore: skipped \(what) (\(shown)): " + reason.dropFirst("symbolic link ".count))
+        for (reason, count) in links.sorted(by: { $0.key < $1.key }) where count > 5 {
+            Out.err("lore: skipped \(count - 5) more symbolic links: " + reason.dropFirst("symbolic link ".count))
         }
     }
 }
