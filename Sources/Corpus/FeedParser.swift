@@ -84,7 +84,7 @@ struct FeedParser {
         "title", "dc:title", "media:title", "link", "guid", "id", "dc:creator", "dc:author", "author", "itunes:author",
         "pubdate", "dc:date", "published", "issued", "dcterms:issued", "created", "dcterms:created", "updated", "modified",
         "dcterms:modified", "content:encoded", "content", "body", "xhtml:body", "fullitem", "description", "dc:description",
-        "summary", "itunes:summary",
+        "summary", "itunes:summary", "abstract",
     ]
 
     static func attr(_ attrs: [(name: String, value: String)], _ name: String) -> String? {
@@ -135,7 +135,7 @@ struct FeedParser {
         case "updated", "modified", "dcterms:modified": item!.updated = DateText.iso8601(Self.text(p, r)) ?? item!.updated
         case "content:encoded", "content", "body", "xhtml:body", "fullitem":
             if item!.content == nil { item!.content = Body(range: r, type: name.hasSuffix("body") ? "xhtml" : xhtml ? "xhtml" : type, base64: base64) }
-        case "description", "dc:description", "summary", "itunes:summary":
+        case "description", "dc:description", "summary", "itunes:summary", "abstract":
             item!.summary = Body(range: r, type: xhtml ? "xhtml" : type, base64: base64)
         default: break
         }

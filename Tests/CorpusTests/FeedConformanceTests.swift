@@ -74,6 +74,11 @@ import Testing
         #expect(try first(rss("<title>T</title><description>&lt;p&gt;safe &lt;object&gt;&lt;param name=\"a\" value=\"b\"/&gt;description&lt;/object&gt;&lt;/p&gt;</description>")).text == "safe description")
     }
 
+    @Test func cdfItemsCarryLinkAndDate() throws {
+        let a = try first("<CHANNEL HREF=\"http://c.example/\"><TITLE>C</TITLE><ITEM HREF=\"http://c.example/1\" LASTMOD=\"2004-04-06T23:05:43-05:00\"><TITLE>One</TITLE><ABSTRACT>Text.</ABSTRACT></ITEM></CHANNEL>")
+        #expect(a.title == "One" && a.url == "http://c.example/1" && a.date == "2004-04-06T23:05:43-05:00")
+    }
+
     @Test func rss091() throws {
         let a = try first("<rss version=\"0.91\"><channel><title>C</title><item><title>Old</title><link>http://o.example/</link><description>Old &amp; plain</description></item></channel></rss>")
         #expect(a.title == "Old" && a.url == "http://o.example/" && a.text == "Old & plain")
