@@ -1,8 +1,8 @@
 /// Guesses an article's language from its text, without a model: Chinese, Japanese and Korean by script,
 /// the others by which language's most common words (stop-word profiles) occur most often.
 public enum LanguageDetector {
-    /// At most this much of the text is looked at.
-    static let sampleBytes = 4000
+    /// At most this much of the text is looked at (indexing runs this on every article).
+    static let sampleBytes = 600
 
     /// The most frequent short words of each language, chosen to overlap little between them.
     static let profiles: [(code: String, words: Set<String>)] = [
@@ -16,36 +16,69 @@ public enum LanguageDetector {
         ("ru", ["и", "в", "не", "на", "что", "с", "по", "это", "как", "он", "к", "из", "но", "для", "то", "от", "мы", "все", "так", "его"]),
     ]
 
-    /// An ISO 639-1 code, or nil when the text is too short or too mixed to tell.
-    public static func detect(_ text: String) -> String? {
-        var sample = Substring(text).utf8.prefix(sampleBytes)
-        while let last = sample.last, last & 0xC0 == 0x80 { sample = sample.dropLast() }   // not mid-character
-        let s = String(decoding: sample, as: UTF8.self)
-        if let script = byScript(s) { return script }
-        var counts = [Int](repeating: 0, count: profiles.count)
-        for word in s.lowercased().split(whereSeparator: { !($0.isLetter) }) {
-            let w = String(word)
-            for (k, p) in profiles.enumerated() where p.words.contains(w) { counts[k] += 1 }
+    /// The language of an article's title and first blocks (at most `sampleBytes` of them).
+    public static func detect(_ article: Article) -> String? {
+        var sample = article.title
+        for b in article.blocks {
+            if sample.utf8.count >= sampleBytes { break }
+            if case .code = b.kind { continue }
+            sample += "\n" + b.text
         }
-        let ranked = counts.enumerated().sorted { $0.element > $1.element }
-        guard ranked[0].element >= 2, ranked[0].element > ranked[1].element else { return nil }
-        return profiles[ranked[0].offset].code
+        return detect(sample)
     }
 
-    /// `ja` when kana are a good part of the letters, `zh` for Han without kana, `ko` for Hangul.
-    private static func byScript(_ s: String) -> String? {
+    /// Each profile word → the profiles (bit k: `profiles[k]`) that hold it: one lookup a word.
+    static let wordProfiles: [String: UInt16] = {
+        var out: [String: UInt16] = [:]
+        for (k, p) in profiles.enumerated() { for w in p.words { out[w, default: 0] |= 1 << k } }
+        return out
+    }()
+
+    /// An ISO 639-1 code, or nil when the text is too short or too mixed to tell. Works on the UTF-8 bytes
+    /// (indexing runs it on every article): words are split at ASCII non-letters, only ASCII is lower-cased.
+    public static func detect(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { all in
+            let p = UnsafeBufferPointer(rebasing: all[0 ..< min(all.count, sampleBytes)])
+            if let script = byScript(p) { return script }
+            var counts = [Int](repeating: 0, count: profiles.count)
+            var i = 0
+            while i < p.count {
+                while i < p.count, p[i] < 0x80, !isASCIILetter(p[i]) { i += 1 }
+                let start = i
+                while i < p.count, p[i] >= 0x80 || isASCIILetter(p[i]) { i += 1 }
+                // Every profile word is at most 6 bytes: longer words need no lookup (nor a String).
+                guard i - start <= 6, i > start else { continue }
+                var word = String(decoding: UnsafeBufferPointer(rebasing: p[start ..< i]), as: UTF8.self)
+                if p[start ..< i].contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { word = word.lowercased() }
+                guard var bits = wordProfiles[word] else { continue }
+                while bits != 0 { counts[bits.trailingZeroBitCount] += 1; bits &= bits - 1 }
+            }
+            let ranked = counts.enumerated().sorted { $0.element > $1.element }
+            guard ranked[0].element >= 2, ranked[0].element > ranked[1].element else { return nil }
+            return profiles[ranked[0].offset].code
+        }
+    }
+
+    private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
+    /// `ja` when kana are a tenth of the letters, `zh` for Han, `ko` for Hangul, by UTF-8 lead bytes:
+    /// kana U+3040–30FF are E3 81–83, Han U+4E00–9FFF E4–E9, Hangul syllables U+AC00–D7AF EA–ED.
+    private static func byScript(_ p: UnsafeBufferPointer<UInt8>) -> String? {
         var kana = 0, han = 0, hangul = 0, letters = 0
-        for u in s.unicodeScalars where u.properties.isAlphabetic {
+        for (k, b) in p.enumerated() {
+            if b < 0x80 { if isASCIILetter(b) { letters += 1 }; continue }
+            guard b >= 0xC0 else { continue }           // continuation byte
             letters += 1
-            switch u.value {
-            case 0x3040...0x30FF: kana += 1
-            case 0x3400...0x4DBF, 0x4E00...0x9FFF: han += 1
-            case 0xAC00...0xD7AF: hangul += 1
+            switch b {
+            case 0xE3 where k + 1 < p.count && (0x81...0x83).contains(p[k + 1]): kana += 1
+            case 0xE4...0xE9: han += 1
+            case 0xEA...0xED: hangul += 1
             default: break
             }
         }
         guard letters > 0 else { return nil }
-        if kana * 10 >= letters && kana > 0 { return "ja" }
+        if kana > 0 && kana * 10 >= letters { return "ja" }
         if hangul * 3 >= letters { return "ko" }
         if han * 3 >= letters { return "zh" }
         return nil

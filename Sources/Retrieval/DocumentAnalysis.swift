@@ -35,7 +35,7 @@ struct ArticleRow {
     /// Starts the row with the article's metadata columns; `blocks` and `links` follow.
     init(_ article: Article, text: inout [UInt8]) {
         line = article.line
-        let language = article.language ?? LanguageDetector.detect(article.title + "\n" + article.text)
+        let language = article.language ?? LanguageDetector.detect(article)
         for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language] {
             append(value, to: &text)
         }
