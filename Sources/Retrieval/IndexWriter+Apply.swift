@@ -56,7 +56,10 @@ extension IndexWriter {
             while try selectDocs.step() { docs.append(Int(selectDocs.int(0))) }
             for d in docs {
                 removedDocs.insert(d)
-                if let a = try store.article(doc: d) { affected.formUnion(storedTerms(of: a.article, analyzer: storedAnalyzer)) }
+                if let a = try store.article(doc: d) {
+                    storedAnalyzer.use(language: a.article.language)
+                    affected.formUnion(storedTerms(of: a.article, analyzer: storedAnalyzer))
+                }
             }
             try delArticles.run([.text(source)])
         }

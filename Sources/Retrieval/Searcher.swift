@@ -6,6 +6,9 @@ public final class Searcher {
     let db: Database
     let analyzer: Analyzer
     public private(set) var stats: CollectionStats
+    /// The index's languages besides English (meta `languages`): a query is analysed in each as well,
+    /// so that it meets articles stemmed in their own language. Empty for an English corpus.
+    let languages: [String]
     /// Scratch kept between searches: a document-score accumulator and a doc → candidate slot map,
     /// each maxDoc + 1 long, left all zero (all -1) after every search.
     var scoreScratch: [Double] = []
@@ -18,6 +21,7 @@ public final class Searcher {
         // touches pages all over the file, more than SQLite's page cache keeps between queries.
         try db.execute("PRAGMA mmap_size = \(Searcher.mmapSize)")
         stats = try CollectionStats(db)
+        languages = (index.meta("languages") ?? "").split(separator: ",").map(String.init)
     }
 
     /// How much of the index file is mapped (SQLite caps it at its compile-time maximum).
@@ -31,6 +35,12 @@ public final class Searcher {
             if counts[t.term] == nil { order.append(t.term) }
             counts[t.term, default: 0] += 1
         }
+        // The same words stemmed as each other language of the corpus: only terms English did not give.
+        for code in languages {
+            analyzer.use(language: code)
+            for t in analyzer.analyze(text) where counts[t.term] == nil { order.append(t.term); counts[t.term] = 1 }
+        }
+        analyzer.use(language: nil)
         return order.map { ($0, counts[$0]!) }
     }
 

@@ -2,10 +2,10 @@
 /// the others by which language's most common words (stop-word profiles) occur most often.
 public enum LanguageDetector {
     /// At most this much of the text is looked at (indexing runs this on every article).
-    static let sampleBytes = 600
+    public static let sampleBytes = 600
 
     /// The most frequent short words of each language, chosen to overlap little between them.
-    static let profiles: [(code: String, words: Set<String>)] = [
+    public static let profiles: [(code: String, words: Set<String>)] = [
         ("en", ["the", "and", "of", "to", "is", "in", "that", "it", "with", "for", "this", "are", "was", "you", "on", "be", "as", "by", "not", "or"]),
         ("de", ["der", "die", "und", "das", "ist", "nicht", "ein", "eine", "zu", "den", "mit", "sich", "auf", "für", "im", "dem", "auch", "es", "von", "wir"]),
         ("fr", ["le", "la", "les", "et", "des", "est", "une", "du", "que", "pour", "dans", "qui", "pas", "sur", "au", "avec", "ce", "il", "sont", "nous"]),
@@ -15,17 +15,6 @@ public enum LanguageDetector {
         ("nl", ["de", "het", "een", "en", "van", "is", "niet", "dat", "op", "voor", "met", "zijn", "ook", "maar", "te", "er", "wordt", "bij", "naar", "hij"]),
         ("ru", ["и", "в", "не", "на", "что", "с", "по", "это", "как", "он", "к", "из", "но", "для", "то", "от", "мы", "все", "так", "его"]),
     ]
-
-    /// The language of an article's title and first blocks (at most `sampleBytes` of them).
-    public static func detect(_ article: Article) -> String? {
-        var sample = article.title
-        for b in article.blocks {
-            if sample.utf8.count >= sampleBytes { break }
-            if case .code = b.kind { continue }
-            sample += "\n" + b.text
-        }
-        return detect(sample)
-    }
 
     /// Each profile word → the profiles (bit k: `profiles[k]`) that hold it: one lookup a word.
     static let wordProfiles: [String: UInt16] = {
