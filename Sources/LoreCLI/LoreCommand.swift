@@ -35,6 +35,9 @@ public struct LoreCommand: ParsableCommand {
     /// `lore --corpus X index`, `lore sessions --db X list`: options every command takes, written before
     /// the (sub)command, are moved to just after it, where ArgumentParser reads them.
     static func hoistingGlobalOptions(_ args: [String]) -> [String] {
+        // Reading the commands' configurations costs start-up time: only when there can be something to move.
+        guard let first = args.first, first == "sessions" || first.hasPrefix("--corpus") || first.hasPrefix("--db")
+                || first.hasPrefix("--follow-symlinks") else { return args }
         var globals: [String] = [], path: [String] = [], i = 0
         var commands: [any ParsableCommand.Type] = configuration.subcommands
         while i < args.count {

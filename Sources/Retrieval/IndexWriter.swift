@@ -98,11 +98,6 @@ struct IndexWriter {
                 timer.mark("apply")
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
-                // The languages other than English that queries must also be analysed in (see Searcher).
-                let languages = try db.prepare("SELECT DISTINCT lang FROM articles WHERE lang IS NOT NULL ORDER BY lang")
-                var codes: [String] = []
-                while try languages.step() { if Analyzer.snowball[languages.text(0)] != nil, languages.text(0) != "en" { codes.append(languages.text(0)) } }
-                try setMeta("languages", codes.joined(separator: ","))
                 try setMeta("schema", Schema.version)
                 try setMeta("generation", String(startGeneration + 1))
                 try db.execute("COMMIT")

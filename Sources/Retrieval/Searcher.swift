@@ -6,9 +6,6 @@ public final class Searcher {
     let db: Database
     let analyzer: Analyzer
     public private(set) var stats: CollectionStats
-    /// The index's languages besides English (meta `languages`): a query is analysed in each as well,
-    /// so that it meets articles stemmed in their own language. Empty for an English corpus.
-    let languages: [String]
     /// Scratch kept between searches: a document-score accumulator and a doc → candidate slot map,
     /// each maxDoc + 1 long, left all zero (all -1) after every search.
     var scoreScratch: [Double] = []
@@ -21,7 +18,6 @@ public final class Searcher {
         // touches pages all over the file, more than SQLite's page cache keeps between queries.
         try db.execute("PRAGMA mmap_size = \(Searcher.mmapSize)")
         stats = try CollectionStats(db)
-        languages = (index.meta("languages") ?? "").split(separator: ",").map(String.init)
     }
 
     /// How much of the index file is mapped (SQLite caps it at its compile-time maximum).
@@ -35,8 +31,9 @@ public final class Searcher {
             if counts[t.term] == nil { order.append(t.term) }
             counts[t.term, default: 0] += 1
         }
-        // The same words stemmed as each other language of the corpus: only terms English did not give.
-        for code in languages {
+        // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
+        // English did not give, so that a query meets articles in its own language.
+        for code in stats.languages {
             analyzer.use(language: code)
             for t in analyzer.analyze(text) where counts[t.term] == nil { order.append(t.term); counts[t.term] = 1 }
         }
@@ -256,6 +253,10 @@ public final class Searcher {
 public struct CollectionStats: Sendable {
     public var documents = 0, passages = 0, maxDoc = 0
     public var avgTitle = 1.0, avgHeading = 1.0, avgBody = 1.0, avgPassage = 1.0
+    /// The corpus's languages besides English that have a stemmer (read with the other statistics, so
+    /// knowing them costs a search nothing).
+    public var languages: [String] = []
+    static let stemmed = ["de", "fr", "es", "it", "pt", "nl", "ru"]
 
     init(_ db: Database) throws {
         var v: [String: Int64] = [:]
@@ -269,5 +270,7 @@ public struct CollectionStats: Sendable {
         avgHeading = Double(v["hlen"] ?? 0) / n
         avgBody = Double(v["blen"] ?? 0) / n
         avgPassage = Double(v["plen"] ?? 0) / Double(max(passages, 1))
+        let bits = v["languages"] ?? 0
+        languages = Self.stemmed.indices.filter { bits & (1 << $0) != 0 }.map { Self.stemmed[$0] }
     }
 }
