@@ -29,6 +29,22 @@ struct REPLNewUserTests {
         #expect(history.contains("1. \(q)") && !history.contains("No turns yet"), "\(history)")
     }
 
+    @Test("wrapped search results keep their indent", .timeLimit(.minutes(2)))
+    func hangingIndent() throws {
+        let (dir, corpus, db) = try T.workspace("repl-wrap")
+        let tmux = try TmuxSession([CLI.binary, "chat", "--corpus", corpus, "--db", db, "--no-save"],
+                                   environment: T.env(dir, pace: 0, history: false), width: 60)
+        defer { tmux.kill() }
+        try tmux.wait(for: "the first prompt", timeout: 90) { T.atPrompt($0) }
+        let out = try ask(tmux, "/search retain cycle closure") { $0.contains("2. ") }
+        let lines = T.lines(out)
+        // The lines of the first result: from "1. " up to the second result.
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("1. ") }) else { Issue.record("no result:\n\(out)"); return }
+        let item = [lines[first]] + lines[(first + 1)...].prefix(while: { !$0.hasPrefix("2. ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        #expect(item.count >= 3, "\(out)")
+        #expect(item.dropFirst().allSatisfy { $0.hasPrefix("   ") && !$0.hasPrefix("    ") }, "continuation lines not under the text:\n\(item.joined(separator: "\n"))")
+    }
+
     @Test("/sources and /show after --resume", .timeLimit(.minutes(3)))
     func resumedCitations() throws {
         let (dir, corpus, db) = try T.workspace("repl-resume")
