@@ -18,9 +18,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Corpus"),
+        .target(name: "Corpus", dependencies: ["CYAML"]),
         .target(name: "Analysis", dependencies: ["CStemmer"]),
         .target(name: "Retrieval", dependencies: ["Analysis", "Corpus", "SQLite"]),
         .target(name: "Assistant", dependencies: ["Retrieval", "Analysis", "Corpus"]),

@@ -1,5 +1,5 @@
 /// The one analysis chain for documents and queries:
-/// tokenize → split identifiers → fold case and diacritics → drop stop words → stem.
+/// tokenize → split identifiers → CJK bigrams → fold case and diacritics → drop stop words → stem.
 ///
 /// `analyze` runs a fused form of the chain: words made only of ASCII letters, digits and `_` (nearly
 /// all of English and code prose) are split, folded, filtered and stemmed straight from their UTF-8
@@ -8,13 +8,13 @@
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-2"
+    public static let version = "lore-analyzer-4"
 
     let tokenizer = Tokenizer()
-    let filters: [any TokenFilter]
-    let stemmer: Stemmer?
-    let stopWords: Set<String>
-    let longestStopWord: Int
+    var filters: [any TokenFilter]
+    var stemmer: Stemmer?
+    var stopWords: Set<String>
+    var longestStopWord: Int
 
     /// The vocabulary: every distinct term this analyzer has produced, by id.
     var vocabulary: [String] = []
@@ -22,15 +22,47 @@ public final class Analyzer: @unchecked Sendable {
     /// ASCII word as written → its term ids.
     var wordTable = WordTable()
 
+    /// The language whose stop words and stemmer are in use ("en" unless `use(language:)` said otherwise),
+    /// and the stages of the others used so far (their filters and word tables; the vocabulary is shared).
+    public private(set) var language = "en"
+    private var stages: [String: Stage] = [:]
+    private let stemming: Bool
+    private struct Stage { var filters: [any TokenFilter]; var stemmer: Stemmer?; var stopWords: Set<String>; var wordTable: WordTable }
+
+    /// Snowball's algorithm for each language `LanguageDetector` tells apart (Chinese, Japanese and Korean
+    /// are bigrams and need none: they, and unknown text, are analysed as English).
+    public static let snowball = ["en": "english", "de": "german", "fr": "french", "es": "spanish", "it": "italian",
+                                  "pt": "portuguese", "nl": "dutch", "ru": "russian"]
+
     public init(stemming: Bool = true) {
-        let stop = StopFilter()
-        let stemmer = stemming ? Stemmer() : nil
-        var filters: [any TokenFilter] = [CodeSplitFilter(), FoldFilter(), stop]
+        self.stemming = stemming
+        let stage = Self.stage("en", stemming: stemming)
+        filters = stage.filters; stemmer = stage.stemmer; stopWords = stage.stopWords
+        longestStopWord = stopWords.map(\.utf8.count).max() ?? 0
+    }
+
+    private static func stage(_ language: String, stemming: Bool) -> Stage {
+        var words = StopFilter.english
+        if language != "en", let profile = LanguageDetector.profiles.first(where: { $0.code == language }) {
+            // Stop words meet tokens after folding ("für" arrives as "fur").
+            words = Set(profile.words.flatMap { FoldFilter().apply([Token($0, position: 0)]).map(\.term) })
+        }
+        let stop = StopFilter(words: words)
+        let stemmer = stemming ? Stemmer(language: snowball[language] ?? "english") : nil
+        var filters: [any TokenFilter] = [CodeSplitFilter(), CJKBigramFilter(), FoldFilter(), stop]
         if let stemmer { filters.append(StemFilter(stemmer: stemmer)) }
-        self.filters = filters
-        self.stemmer = stemmer
-        self.stopWords = stop.words
-        longestStopWord = stop.words.map(\.utf8.count).max() ?? 0
+        return Stage(filters: filters, stemmer: stemmer, stopWords: stop.words, wordTable: WordTable())
+    }
+
+    /// Analyse what follows as `language` (an ISO 639-1 code; nil or one without a stemmer: English).
+    public func use(language code: String?) {
+        let next = code.flatMap { Self.snowball[$0] != nil ? $0 : nil } ?? "en"
+        guard next != language else { return }
+        stages[language] = Stage(filters: filters, stemmer: stemmer, stopWords: stopWords, wordTable: wordTable)
+        let s = stages[next] ?? Self.stage(next, stemming: stemming)
+        filters = s.filters; stemmer = s.stemmer; stopWords = s.stopWords; wordTable = s.wordTable
+        longestStopWord = stopWords.map(\.utf8.count).max() ?? 0
+        language = next
     }
 
     /// Makes room for `terms` vocabulary entries (an index worker expects many).

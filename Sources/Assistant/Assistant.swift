@@ -61,7 +61,16 @@ public final class Assistant {
     public func exampleQuestions() -> [String] {
         guard let all = try? store.all(bodies: false), !all.isEmpty else { return [] }
         let picks = [all[all.count / 3], all[(2 * all.count) / 3]]
-        return picks.map { "summarize \(String($0.article.title.prefix(60)))" }
+        return picks.map { "summarize \(Self.shortTitle($0.article.title))" }
+    }
+
+    /// A title of at most 60 characters, cut at a word boundary (never mid-word), without trailing punctuation.
+    static func shortTitle(_ title: String) -> String {
+        guard title.count > 60 else { return title }
+        var head = String(title.prefix(61))
+        if let space = head.lastIndex(of: " ") { head = String(head[..<space]) } else { head = String(title.prefix(60)) }
+        while let last = head.last, ",;:-–—(/&".contains(last) || last == " " { head.removeLast() }
+        return head
     }
 
     /// Greetings and thanks get a short reply in the assistant's voice instead of a search.

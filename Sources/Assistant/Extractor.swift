@@ -5,6 +5,8 @@ import Retrieval
 /// The extract tool: code verbatim, links, an outline, key terms and API names, or metadata.
 struct Extractor {
     let assistant: Assistant
+    /// Code lines `extract code` shows before it names what it left out (whole blocks only).
+    static let codeLineBudget = 200
 
     func run(_ call: ToolCall) throws -> Response {
         let kind = ExtractKind(rawValue: call.argument("kind") ?? "") ?? .code
@@ -22,7 +24,15 @@ struct Extractor {
                 lines.append(p.template("extract_code_none", ["title": title]))
             } else {
                 lines.append(p.template("extract_code_intro", ["title": title]))
-                for b in blocks {
+                var shown = 0
+                for (k, b) in blocks.enumerated() {
+                    // A long article's code is not streamed whole: about 200 lines, then where to find the rest.
+                    if shown >= Self.codeLineBudget {
+                        let rest = blocks[k...].reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+                        lines.append("")
+                        lines.append("… \(blocks.count - k) more code block\(blocks.count - k == 1 ? "" : "s") (\(rest) lines) not shown; `lore show \(a.source):\(a.line)` prints the whole article.")
+                        break
+                    }
                     var lang = ""
                     if case .code(let l) = b.kind { lang = l ?? "" }
                     lines.append("")
@@ -34,6 +44,7 @@ struct Extractor {
                     } else {
                         lines.append(b.text)
                     }
+                    shown += min(codeLines.count, 300)
                     lines.append("```")
                 }
             }

@@ -8,6 +8,10 @@ public struct Citation: Sendable, Equatable {
     public var author: String?
     public var date: String?
     public var passage: String
+
+    public init(n: Int, ref: TargetRef, url: String? = nil, author: String? = nil, date: String? = nil, passage: String) {
+        self.n = n; self.ref = ref; self.url = url; self.author = author; self.date = date; self.passage = passage
+    }
 }
 
 /// The outcome of one message: the call, the answer (light Markdown), citations and hits.

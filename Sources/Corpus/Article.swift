@@ -16,6 +16,8 @@ public struct Article: Sendable, Equatable, Hashable {
     /// The article body as blocks in reading order: paragraphs, headings, list items, quotes and code.
     public var blocks: [Block]
     public var links: [Link]
+    /// ISO 639-1 code guessed from the text when indexed (`LanguageDetector`); nil when unknown.
+    public var language: String?
 
     public init(id: String, title: String, url: String? = nil, author: String? = nil, date: String? = nil,
                 feed: String? = nil, source: String, line: Int, blocks: [Block], links: [Link] = []) {

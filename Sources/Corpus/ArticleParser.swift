@@ -34,7 +34,7 @@ public enum ArticleParser {
         case .jsonLines: return .jsonLines(JSONLinesFile(text: text, source: source, decodeWarning: decodeWarning))
         case .json: result = try JSONRecordParser.parseDocument(text, source: source)
         case .textDump: result = TextDumpParser.parse(text, source: source)
-        case .markdown: result = MarkdownParser.parse(String(decoding: text, as: UTF8.self), source: source)
+        case .markdown: result = try MarkdownParser.parse(String(decoding: text, as: UTF8.self), source: source)
         case .plainText: result = PlainTextParser.parse(String(decoding: text, as: UTF8.self), source: source)
         }
         if let w = decodeWarning { result.warnings.insert(w, at: 0) }

@@ -30,16 +30,30 @@ public struct CorpusWalk: Sendable {
     public var skipped: [SkippedFile]
 }
 
-/// Lists corpus files recursively without recursion: hidden names skipped, symlinks followed with
-/// (device, inode) loop detection, unreadable entries reported rather than fatal.
+/// What the walker does with a symbolic link inside the corpus. ripgrep and find do not follow them by
+/// default: a downloaded corpus with a link to `~/.ssh/id_rsa` must not put the key into the index.
+public enum SymlinkPolicy: String, Sendable, Equatable {
+    /// Report each link as skipped; read nothing through it (the default).
+    case skip
+    /// Follow links whose target lies inside the corpus directory; skip the others.
+    case inside
+    /// Follow every link, wherever it points.
+    case anywhere
+}
+
+/// Lists corpus files recursively without recursion: hidden names skipped, symlinks skipped unless the
+/// policy says otherwise (then resolved, kept inside the corpus unless `.anywhere`, with (device, inode)
+/// loop detection), unreadable entries reported rather than fatal. Every listed `path` is free of
+/// symbolic links (the root is resolved, a followed link is replaced by its target), so `readFile`
+/// opens it with `O_NOFOLLOW`.
 public enum CorpusWalker {
-    public static func walk(_ directory: String) throws(CorpusError) -> CorpusWalk {
-        let root = absolute(directory)
+    public static func walk(_ directory: String, symlinks: SymlinkPolicy = .skip) throws(CorpusError) -> CorpusWalk {
         var st = stat()
-        guard stat(root, &st) == 0 else {
+        guard stat(absolute(directory), &st) == 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing(directory) : .unreadable(reason(errno))
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(directory) }
+        guard let root = resolved(absolute(directory)) else { throw .unreadable(reason(errno)) }
         guard let probe = opendir(root) else { throw .unreadable(reason(errno)) }
         closedir(probe)
 
@@ -60,18 +74,17 @@ public enum CorpusWalker {
                     continue
                 }
                 if name.hasPrefix(".") { continue }
-                let path = dirPath == "/" ? "/" + name : dirPath + "/" + name
+                var path = dirPath == "/" ? "/" + name : dirPath + "/" + name
                 let source = dirSource.isEmpty ? name : dirSource + "/" + name
                 var lst = stat(), tst = stat()
                 guard lstat(path, &lst) == 0 else { skipped.append(SkippedFile(source: source, reason: reason(errno))); continue }
                 let isLink = lst.st_mode & S_IFMT == S_IFLNK
                 if isLink {
-                    guard stat(path, &tst) == 0 else {
-                        let e = errno
-                        skipped.append(SkippedFile(source: source, reason: e == ELOOP ? "symbolic link loop"
-                                                   : e == ENOENT ? "broken symbolic link" : reason(e)))
-                        continue
+                    switch follow(path, root: root, policy: symlinks) {
+                    case .failure(let why): skipped.append(SkippedFile(source: source, reason: why.text)); continue
+                    case .success(let target): path = target
                     }
+                    guard stat(path, &tst) == 0 else { skipped.append(SkippedFile(source: source, reason: reason(errno))); continue }
                 } else { tst = lst }
                 switch tst.st_mode & S_IFMT {
                 case S_IFDIR:
@@ -99,9 +112,39 @@ public enum CorpusWalker {
         return CorpusWalk(files: files, skipped: skipped)
     }
 
-    /// Reads a whole file; errors carry a short reason (e.g. "permission denied").
+    /// The reason a link is not followed as a `SkippedFile` reason. Shown once per link by the CLI.
+    public static let linkNotFollowed = "symbolic link not followed (--follow-symlinks follows links inside the corpus)"
+    public static let linkOutside = "symbolic link points outside the corpus (--follow-symlinks-anywhere follows it)"
+
+    /// The link's target with every link resolved, if the policy allows following it.
+    private static func follow(_ link: String, root: String, policy: SymlinkPolicy) -> Result<String, SkipReason> {
+        guard policy != .skip else { return .failure(SkipReason(linkNotFollowed)) }
+        guard let target = resolved(link) else {
+            let e = errno
+            return .failure(SkipReason(e == ELOOP ? "symbolic link loop" : e == ENOENT ? "broken symbolic link" : reason(e)))
+        }
+        if policy == .inside && !(target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
+            return .failure(SkipReason(linkOutside))
+        }
+        return .success(target)
+    }
+
+    /// Whether a skip reason is the link policy's (as opposed to a file unreadable for now).
+    public static func isLinkPolicy(_ reason: String) -> Bool { reason == linkNotFollowed || reason == linkOutside }
+
+    struct SkipReason: Error { let text: String; init(_ t: String) { text = t } }
+
+    /// `realpath(3)`: absolute, no `.`/`..`, no symbolic links; nil (errno set) when it cannot be resolved.
+    static func resolved(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    /// Reads a whole file; errors carry a short reason (e.g. "permission denied"). A symbolic link as the
+    /// last component is refused: the walker lists resolved paths, so a link there was put in since.
     public static func readFile(_ path: String) throws(CorpusError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw errno == ENOENT ? .missing(path) : .unreadable(reason(errno)) }
         defer { close(fd) }
         var st = stat()

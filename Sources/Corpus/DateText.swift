@@ -5,8 +5,21 @@ enum DateText {
         let s = TextClean.collapse(raw)
         guard !s.isEmpty else { return nil }
         let u = Array(s.utf8)
-        if u.count >= 10, u[0...3].allSatisfy(isDigit), u[4] == 0x2D { return isoInput(u) }
+        if u.count >= 8, u[0...3].allSatisfy(isDigit), u[4] == 0x2D { return isoInput(padded(u)) }
         return rfc822(s)
+    }
+
+    /// `2016-1-29` → `2016-01-29` (month and day of one digit, as Jekyll front matter has them).
+    private static func padded(_ u: [UInt8]) -> [UInt8] {
+        var out = Array(u[0...4]), i = 5
+        for part in 0 ..< 2 {
+            var digits: [UInt8] = []
+            while i < u.count, isDigit(u[i]), digits.count < 3 { digits.append(u[i]); i += 1 }
+            guard digits.count == 1 || digits.count == 2 else { return u }
+            out += digits.count == 1 ? [0x30] + digits : digits
+            if part == 0 { guard i < u.count, u[i] == 0x2D else { return u }; out.append(0x2D); i += 1 }
+        }
+        return out + u[i...]
     }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

@@ -18,14 +18,14 @@ enum FormatDetector {
         return textFormat(p)
     }
 
-    /// The root element decides: `rss`/`rdf:RDF` → RSS, `feed` → Atom, anything else → HTML.
+    /// The root element decides: `rss`/`rdf:RDF`/`channel` (CDF) → RSS, `feed` → Atom, anything else → HTML.
     static func markupFormat(_ p: UnsafeBufferPointer<UInt8>) -> SourceFormat? {
         let head = UnsafeBufferPointer(rebasing: p[0 ..< min(p.count, 1 << 16)])
         var tk = MarkupTokenizer(head, html: false)
         while let t = tk.next() {
             guard case .start(let name, _, _, _, _) = t else { continue }
             switch name {
-            case "rss", "rdf:rdf": return .rss
+            case "rss", "rdf:rdf", "channel": return .rss
             case "feed": return .atom
             default: return .html
             }

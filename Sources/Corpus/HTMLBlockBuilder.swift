@@ -11,7 +11,7 @@ struct HTMLBlockBuilder {
     ]
     static let skipped: Set<String> = [
         "script", "style", "noscript", "iframe", "svg", "template", "textarea", "nav", "button", "select",
-        "object", "video", "audio", "canvas", "math", "head", "form",
+        "video", "audio", "canvas", "head", "form",
     ]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",

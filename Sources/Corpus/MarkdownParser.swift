@@ -1,22 +1,27 @@
 /// Markdown with optional YAML front matter: headings, fenced code, lists, quotes, paragraphs, links.
 enum MarkdownParser {
-    static func parse(_ text: String, source: String) -> ParsedFile {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.last == "\r" ? $0.dropLast() : $0
+    static func parse(_ text: String, source: String) throws(CorpusError) -> ParsedFile {
+        // Split at LF and CRLF alike ("\r\n" is one Character, so splitting at "\n" alone would keep a
+        // Windows file as one line); a lone CR does not end a line (CLI.md).
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var warnings: [String] = []
+        let matter = MarkdownMetadata.frontMatter(&lines, warnings: &warnings)
+        let (blocks, links) = body(lines)
+        guard blocks.contains(where: { !$0.text.isEmpty }) else {
+            let target = matter.first("redirect", "redirect_to", "redirect_from", "permalink")
+            throw .unparseable(target.map { "no body text (a redirect to \(Titles.cut($0, limit: 100)))" } ?? "no body text")
         }
-        var meta: [String: String] = [:]
-        if lines.first?.trimmingPrefixAndSuffixSpaces == "---",
-           let close = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) {
-            for l in lines[1 ..< close] {
-                guard let colon = l.firstIndex(of: ":") else { continue }
-                let key = l[..<colon].trimmingPrefixAndSuffixSpaces.lowercased()
-                var v = String(l[l.index(after: colon)...]).trimmingPrefixAndSuffixSpaces
-                if v.count >= 2, let f = v.first, f == "\"" || f == "'", v.last == f { v = String(v.dropFirst().dropLast()) }
-                if meta[key] == nil { meta[key] = TextClean.collapse(v) }
-            }
-            // Keep line numbering honest: front matter lines become blanks.
-            for k in 0 ... close { lines[k] = "" }
-        }
+        let meta = MarkdownMetadata(matter: matter, blocks: blocks)
+        let title = meta.title ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
+            ?? PlainTextParser.fileTitle(source)
+        let article = Article(id: meta.id ?? "\(source):1", title: Titles.cut(title, limit: 200), url: meta.url,
+                              author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
+                              date: meta.date, source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
+        return ParsedFile(format: .markdown, articles: [article], warnings: warnings)
+    }
+
+    /// Headings, fenced code, lists, quotes and paragraphs, with the links of their inline text.
+    private static func body(_ lines: [Substring]) -> ([Block], [Link]) {
         var blocks: [Block] = []
         var links: [Link] = []
         var para: [Substring] = []
@@ -62,14 +67,7 @@ enum MarkdownParser {
             para.append(trimmed)
         }
         flush()
-        let title = meta["title"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? blocks.first(where: { $0.kind == .heading(level: 1) })?.text
-            ?? PlainTextParser.fileTitle(source)
-        let article = Article(id: meta["id"] ?? meta["url"] ?? "\(source):1", title: Titles.cut(title, limit: 200),
-                              url: meta["url"] ?? meta["link"], author: meta["author"],
-                              date: meta["date"].map { DateText.iso8601($0) ?? $0 }, source: source, line: 1,
-                              blocks: blocks, links: links)
-        return ParsedFile(format: .markdown, articles: [article], warnings: [])
+        return (blocks, links)
     }
 
     private static func listItemContent(_ s: Substring) -> Substring? {

@@ -32,7 +32,7 @@ struct AskRequest: Equatable {
     /// a value; nil for anything else (help, `--opt=value`, `--`, a repeat, a bad value), which
     /// ArgumentParser then reads and reports as it always has.
     init?(plainArguments args: [String]) {
-        guard let plain = PlainArguments(args, flags: ["--json", "--jsonl", "--explain"], options: ["--corpus", "--db", "--prompts", "--pace"],
+        guard let plain = PlainArguments(args, flags: ["--json", "--jsonl", "--explain", "--follow-symlinks", "--follow-symlinks-anywhere"], options: ["--corpus", "--db", "--prompts", "--pace"],
                                          dashIsWord: true) else { return nil }
         message = plain.words
         talk.json = plain.has("--json"); talk.jsonl = plain.has("--jsonl"); talk.explain = plain.has("--explain")
@@ -41,7 +41,7 @@ struct AskRequest: Equatable {
             guard let n = Int(p) else { return nil }
             talk.pace = n
         }
-        location = IndexLocation(corpus: plain.value("--corpus"), db: plain.value("--db"))
+        location = IndexLocation(plain)
         guard (try? validate()) != nil else { return nil }
     }
 

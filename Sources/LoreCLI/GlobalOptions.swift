@@ -1,4 +1,5 @@
 import ArgumentParser
+import Corpus
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -12,8 +13,16 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Index database file (default under $XDG_DATA_HOME/lore; env LORE_DB).")
     var db: String?
 
-    /// The two options as plain values.
-    var location: IndexLocation { IndexLocation(corpus: corpus, db: db) }
+    @Flag(name: .long, help: "Follow symbolic links whose target is inside the corpus (default: skip every link).")
+    var followSymlinks = false
+
+    @Flag(name: .long, help: "Follow symbolic links wherever they point, outside the corpus too.")
+    var followSymlinksAnywhere = false
+
+    /// The options as plain values.
+    var location: IndexLocation {
+        IndexLocation(corpus: corpus, db: db, symlinks: IndexLocation.policy(inside: followSymlinks, anywhere: followSymlinksAnywhere))
+    }
 
     func corpusDirectory() -> String { location.corpusDirectory() }
 
@@ -31,6 +40,20 @@ struct GlobalOptions: ParsableArguments {
 struct IndexLocation: Equatable {
     var corpus: String?
     var db: String?
+    var symlinks = SymlinkPolicy.skip
+
+    /// The link policy the two `--follow-symlinks…` flags ask for.
+    static func policy(inside: Bool, anywhere: Bool) -> SymlinkPolicy { anywhere ? .anywhere : inside ? .inside : .skip }
+
+    /// `--corpus`, `--db` and the link flags as `PlainArguments` read them.
+    init(_ plain: PlainArguments) {
+        corpus = plain.value("--corpus"); db = plain.value("--db")
+        symlinks = Self.policy(inside: plain.has("--follow-symlinks"), anywhere: plain.has("--follow-symlinks-anywhere"))
+    }
+
+    init(corpus: String? = nil, db: String? = nil, symlinks: SymlinkPolicy = .skip) {
+        self.corpus = corpus; self.db = db; self.symlinks = symlinks
+    }
 
     /// The corpus directory, absolute.
     func corpusDirectory() -> String {

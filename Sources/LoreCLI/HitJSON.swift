@@ -15,7 +15,7 @@ enum Shapes {
 
     static func articleSummary(_ a: Article) -> [(String, JSON)] {
         [("id", .string(a.id)), ("title", .string(a.title)), ("url", .str(a.url)), ("author", .str(a.author)),
-         ("date", .str(a.date)), ("source", .string(a.source)), ("line", .int(a.line))]
+         ("date", .str(a.date)), ("source", .string(a.source)), ("line", .int(a.line)), ("language", .str(a.language))]
     }
 
     static func article(_ a: Article) -> JSON {

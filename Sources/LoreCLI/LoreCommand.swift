@@ -16,7 +16,7 @@ public struct LoreCommand: ParsableCommand {
 
     /// Entry point: `--resume` with no ID means the last session.
     public static func run(_ arguments: [String]) {
-        var args = arguments
+        var args = hoistingGlobalOptions(arguments)
         if let i = args.firstIndex(of: "--resume"), i + 1 == args.count || args[i + 1].hasPrefix("-") {
             args.insert("last", at: i + 1)
         }
@@ -31,5 +31,26 @@ public struct LoreCommand: ParsableCommand {
             return
         }
         main(args)
+    }
+
+    /// `lore --corpus X index`, `lore sessions --db X list`: options every command takes, written before
+    /// the (sub)command, are moved to just after it, where ArgumentParser reads them.
+    static func hoistingGlobalOptions(_ args: [String]) -> [String] {
+        // Reading the commands' configurations costs start-up time: only when there can be something to move.
+        guard let first = args.first, first == "sessions" || first.hasPrefix("--corpus") || first.hasPrefix("--db")
+                || first.hasPrefix("--follow-symlinks") else { return args }
+        var globals: [String] = [], path: [String] = [], i = 0
+        var commands: [any ParsableCommand.Type] = configuration.subcommands
+        while i < args.count {
+            let a = args[i]
+            if a == "--corpus" || a == "--db", i + 1 < args.count { globals += [a, args[i + 1]]; i += 2; continue }
+            if a.hasPrefix("--corpus=") || a.hasPrefix("--db=") || a == "--follow-symlinks" || a == "--follow-symlinks-anywhere" {
+                globals.append(a); i += 1; continue
+            }
+            guard let sub = commands.first(where: { $0._commandName == a }) else { break }
+            path.append(a); commands = sub.configuration.subcommands; i += 1
+        }
+        guard !globals.isEmpty, !path.isEmpty else { return args }
+        return path + globals + args[i...]
     }
 }

@@ -5,7 +5,8 @@ enum Markdown {
     static func plain(_ s: String) -> String { s.replacing("**", with: "") }
 }
 
-/// Writes tokens as they come: styles Markdown incrementally, wraps to the window, paces on a TTY.
+/// Writes tokens as they come: styles Markdown incrementally, wraps to the window (a wrapped list item or
+/// indented line goes on under its own text, not at the margin), paces on a TTY.
 final class TokenWriter {
     let colour: Bool
     let width: Int
@@ -15,6 +16,8 @@ final class TokenWriter {
     var inFence = false
     var atLineStart = true
     var written = ""
+    /// The current output line as written so far (plain text), for the indent of its wrapped rest.
+    var line = ""
 
     init(colour: Bool, width: Int, paceMilliseconds: Int) {
         self.colour = colour
@@ -26,7 +29,7 @@ final class TokenWriter {
         written += token
         if token == "\n" {
             Out.write(colour && inFence ? "\u{1B}[0m\n" : "\n")
-            column = 0; atLineStart = true
+            column = 0; atLineStart = true; line = ""
             return
         }
         var t = sanitize(token, keepNewlines: false)
@@ -38,7 +41,8 @@ final class TokenWriter {
         }
         atLineStart = false
         if !inFence && column > 0 && column + t.count > width && t.trimmed.count < width {
-            Out.write("\n"); column = 0
+            let hang = String(repeating: " ", count: min(Self.hangingIndent(line), width / 2))
+            Out.write("\n" + hang); column = hang.count; line = hang
             while t.hasPrefix(" ") { t.removeFirst() }
         }
         var out = ""
@@ -54,8 +58,20 @@ final class TokenWriter {
             out = t
         }
         column += t.replacing("**", with: "").count
+        if line.count < 16 { line += t.replacing("**", with: "") }
         Out.write(out)
         if paceMicros > 0 { usleep(paceMicros) }
+    }
+
+    /// Where a wrapped line's text goes on: under the text after a list marker (`1. `, `- `, `* `, `• `)
+    /// or after the line's own leading spaces.
+    static func hangingIndent(_ line: String) -> Int {
+        let spaces = line.prefix(while: { $0 == " " }).count
+        let rest = line.dropFirst(spaces)
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber }).count
+        if digits > 0, digits < 4, rest.dropFirst(digits).hasPrefix(". ") { return spaces + digits + 2 }
+        if rest.hasPrefix("- ") || rest.hasPrefix("* ") || rest.hasPrefix("• ") { return spaces + 2 }
+        return spaces
     }
 
     func finish() {

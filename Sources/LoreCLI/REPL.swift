@@ -10,6 +10,10 @@ final class REPL {
     let store: SessionStore?
     let reader: LineReader
     var titles: [String] = []
+    /// The last answer's citations when that answer was given in an earlier run (`--resume`, `/resume`).
+    var resumedCitations: [Citation] = []
+    /// The messages of this run (what became turns), for `/history` when nothing is saved (`--no-save`).
+    var typed: [String] = []
 
     init(conversation: Conversation, store: SessionStore?) {
         convo = conversation
@@ -33,7 +37,23 @@ final class REPL {
             }
             return []
         }
+        if let id = conversation.session { resumedCitations = restoredCitations(id) }
     }
+
+    /// The citations of the session's last turn, read back from the store (each article found again).
+    func restoredCitations(_ id: Int64) -> [Citation] {
+        guard let store, let last = (try? store.turns(id))?.last, let json = try? MiniJSON.parse(last.citations) else { return [] }
+        let articles = ArticleStore(index: convo.workspace.index)
+        return (json.array ?? []).enumerated().compactMap { k, c in
+            guard let source = c["source"]?.string, let line = c["line"]?.number,
+                  let a = (try? articles.resolve(c["id"]?.string ?? "")) ?? (try? articles.resolve("\(source):\(Int(line))")) else { return nil }
+            return Citation(n: c["n"]?.number.map { Int($0) } ?? k + 1, ref: TargetRef(a), url: c["url"]?.string,
+                            passage: c["passage"]?.string ?? "")
+        }
+    }
+
+    /// The citations `/sources` and `/show N` use: this run's last answer's, else the resumed session's.
+    var citations: [Citation] { convo.last.map(\.citations) ?? resumedCitations }
 
     static let commands = ["/help", "/search", "/summarize", "/extract", "/answer", "/sources", "/show", "/history",
                            "/sessions", "/resume", "/new", "/new-articles", "/export", "/clear", "/quit"]
@@ -107,11 +127,12 @@ final class REPL {
         case "/sessions": sessions()
         case "/new-articles": convo.whatsNew(text)
         case "/new":
-            convo.session = nil; convo.context = ConversationContext(); convo.last = nil
+            convo.session = nil; convo.context = ConversationContext(); convo.last = nil; resumedCitations = []; typed = []
             Out.line(Style.dim("New session."))
         case "/resume":
             guard let store, let id = Int64(arg), (try? store.exists(id)) == true else { Out.line("No session \(sanitize(arg, keepNewlines: false)); try /sessions."); break }
             convo.session = id; convo.context = ContextCoding.decode((try? store.context(id)) ?? "")
+            convo.last = nil; resumedCitations = restoredCitations(id)
             Out.line(Style.dim("Resumed session \(id)."))
         case "/export":
             guard let store, let id = convo.session else { Out.line("Nothing to export yet."); break }
@@ -120,26 +141,29 @@ final class REPL {
                 if SessionExport.write(md, to: Paths.absolute(arg)) { Out.line("Saved to \(sanitize(arg, keepNewlines: false)).") }
                 else { Out.line("Could not write \(sanitize(arg, keepNewlines: false)); check the path.") }
             }
+        case "/search" where arg.isEmpty:
+            Out.line("Give the words to search for, e.g. /search swift actors.")
         default:
             if parts[0].hasPrefix("/") && !["/search", "/summarize", "/summarise", "/extract", "/answer", "/ask"].contains(parts[0]) {
                 Out.line("Unknown command \(sanitize(parts[0], keepNewlines: false)); type /help.")
                 break
             }
+            typed.append(text)
             try convo.turn(text.replacing("\u{A0}", with: " "))
         }
         return true
     }
 
     func sources() {
-        guard let r = convo.last, !r.citations.isEmpty else { Out.line("The last answer had no citations."); return }
-        for c in r.citations {
+        guard !citations.isEmpty else { Out.line("The last answer had no citations."); return }
+        for c in citations {
             Out.line(Style.bold("[\(c.n)] " + sanitize(c.ref.title, keepNewlines: false)) + Style.dim("  \(displaySourceLine(c.ref.source, c.ref.line))"))
             Out.line(wrap(sanitize(c.passage, keepNewlines: false), width: min(Terminal.width, 100) - 4, indent: "    ").split(separator: "\n").map { "    " + String($0).trimmed }.joined(separator: "\n"))
         }
     }
 
     func show(_ arg: String) throws {
-        let refs = convo.last?.citations.map(\.ref) ?? []
+        let refs = citations.map(\.ref)
         let hits = convo.context.lastHits
         var target: TargetRef?
         if let n = Int(arg) {
@@ -152,7 +176,12 @@ final class REPL {
     }
 
     func history() {
-        guard let store, let id = convo.session, let turns = try? store.turns(id), !turns.isEmpty else { Out.line("No turns yet."); return }
+        // Unsaved (`--no-save`, or nothing saved yet): the messages typed in this run, slash commands aside.
+        guard let store, let id = convo.session, let turns = try? store.turns(id), !turns.isEmpty else {
+            if typed.isEmpty { Out.line("No turns yet."); return }
+            for (i, m) in typed.enumerated() { Out.line("\(i + 1). " + sanitize(m, keepNewlines: false)) }
+            return
+        }
         for (i, t) in turns.enumerated() {
             Out.line("\(i + 1). " + sanitize(t.input, keepNewlines: false) + (t.interrupted ? Style.dim(" (interrupted)") : ""))
         }

@@ -43,6 +43,22 @@ struct SearchRequest: Equatable {
         guard limit > 0 && limit <= 1000 else { throw ValidationError("--limit must be between 1 and 1000") }
         guard Ranking(rawValue: ranking) != nil else { throw ValidationError("--ranking must be bm25 or tfidf") }
         guard !query.joined().trimmed.isEmpty else { throw ValidationError("give a query, e.g. lore search swiftui navigation") }
+        for (name, value) in [("--after", after), ("--before", before)] {
+            if let v = value, !Self.isDateBound(v) {
+                throw ValidationError("\(name) takes a date as YYYY, YYYY-MM or YYYY-MM-DD, not \"\(sanitize(v, keepNewlines: false))\"")
+            }
+        }
+    }
+
+    /// `2024`, `2024-05` or `2024-05-17`, with a real month and day.
+    static func isDateBound(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        let widths = [4, 2, 2]
+        guard (1...3).contains(parts.count) else { return false }
+        for (k, p) in parts.enumerated() where p.count != widths[k] || !p.allSatisfy({ $0.isASCII && $0.isNumber }) { return false }
+        if parts.count > 1, !(1...12).contains(Int(parts[1]) ?? 0) { return false }
+        if parts.count > 2, !(1...31).contains(Int(parts[2]) ?? 0) { return false }
+        return true
     }
 
     func run() throws {
@@ -79,12 +95,12 @@ extension SearchRequest {
     /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
     /// ArgumentParser parses the arguments and words any error.
     init?(plainArguments args: [String]) {
-        guard let plain = PlainArguments(args, flags: ["--json", "--explain"],
+        guard let plain = PlainArguments(args, flags: ["--json", "--explain", "--follow-symlinks", "--follow-symlinks-anywhere"],
                                          options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--after", "--before"],
                                          aliases: [("-l", "--limit")]) else { return nil }
         query = plain.words
         json = plain.has("--json"); explain = plain.has("--explain")
-        location = IndexLocation(corpus: plain.value("--corpus"), db: plain.value("--db"))
+        location = IndexLocation(plain)
         if let l = plain.value("--limit") {
             guard let n = Int(l) else { return nil }
             limit = n

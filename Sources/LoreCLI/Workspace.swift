@@ -25,7 +25,9 @@ final class Workspace {
         do {
             index = try Index(path: dbPath, corpus: corpus) { Out.err(sanitize($0, keepNewlines: false)) }
             let bar = ProgressBar()
-            report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild) { done, total in bar.update(done, total) }
+            report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild, symlinks: options.symlinks) { done, total in
+                bar.update(done, total)
+            }
             bar.finish()
         } catch let e as RetrievalError {
             throw CLIError(e.description)
@@ -35,8 +37,26 @@ final class Workspace {
             throw CLIError("index \(dbPath): \(error)")
         }
         if !quiet {
-            for s in report.skipped { Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))") }
+            Self.reportSkipped(report.skipped)
             for w in report.warnings { Out.err("lore: warning: \(sanitize(w, keepNewlines: false))") }
+        }
+    }
+}
+
+extension Workspace {
+    /// One line per skipped file; of the symbolic links not followed, the first five of each reason, then
+    /// one line for the rest (a downloaded tree may hold hundreds).
+    static func reportSkipped(_ skipped: [SkippedFile]) {
+        var links: [String: Int] = [:]
+        for s in skipped {
+            if CorpusWalker.isLinkPolicy(s.reason) {
+                links[s.reason, default: 0] += 1
+                if links[s.reason]! > 5 { continue }
+            }
+            Out.err("lore: skipped \(displaySource(s.source)): \(sanitize(s.reason, keepNewlines: false))")
+        }
+        for (reason, count) in links.sorted(by: { $0.key < $1.key }) where count > 5 {
+            Out.err("lore: skipped \(count - 5) more symbolic links: " + reason.dropFirst("symbolic link ".count))
         }
     }
 }

@@ -14,13 +14,15 @@ public struct ArticleStore {
     public init(db: Database) { self.db = db }
     public init(index: Index) { db = index.db }
 
-    static let columns = "doc, id, source, line, title, url, author, date, feed, blocks, links, words"
+    static let columns = "doc, id, source, line, title, url, author, date, feed, blocks, links, words, lang"
 
     func row(_ s: Statement) -> StoredArticle {
         let a = Article(id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
                         date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),
                         blocks: BlockCoding.decode(s.text(9)), links: BlockCoding.decodeLinks(s.text(10)))
-        return StoredArticle(doc: Int(s.int(0)), article: a, words: Int(s.int(11)))
+        var article = a
+        article.language = s.optionalText(12)
+        return StoredArticle(doc: Int(s.int(0)), article: article, words: Int(s.int(11)))
     }
 
     public func article(doc: Int) throws -> StoredArticle? {
@@ -47,7 +49,7 @@ public struct ArticleStore {
 
     /// Every article in corpus order (source, line), without bodies when `bodies` is false.
     public func all(bodies: Bool = true) throws -> [StoredArticle] {
-        let cols = bodies ? ArticleStore.columns : "doc, id, source, line, title, url, author, date, feed, '', '', words"
+        let cols = bodies ? ArticleStore.columns : "doc, id, source, line, title, url, author, date, feed, '', '', words, lang"
         let s = try db.prepare("SELECT \(cols) FROM articles ORDER BY source, line")
         var out: [StoredArticle] = []
         while try s.step() { out.append(row(s)) }

@@ -24,9 +24,11 @@ final class TermCounter: @unchecked Sendable {
 /// An article's row in the `articles` table, but for its doc number. Its text columns lie in the batch's
 /// `text` (`textRanges`, in `textColumns` order, nil for NULL), so the writer binds them without copying.
 struct ArticleRow {
-    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "blocks", "links"]
+    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "lang", "blocks", "links"]
     static let columns = ["doc", "line", "words", "tlen", "hlen", "blen", "plen", "npass"] + textColumns
     var textRanges: [Range<Int>?] = []
+    /// ISO 639-1 code, as stored in `lang`; the article is analysed in this language.
+    var language: String?
     var line = 0
     var words = 0
     var titleLength = 0, headingLength = 0, bodyLength = 0
@@ -35,9 +37,21 @@ struct ArticleRow {
     /// Starts the row with the article's metadata columns; `blocks` and `links` follow.
     init(_ article: Article, text: inout [UInt8]) {
         line = article.line
-        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed] {
+        language = article.language ?? Self.language(of: article)
+        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language] {
             append(value, to: &text)
         }
+    }
+
+    /// The language of the article's title and first prose blocks (`LanguageDetector.sampleBytes` of them).
+    static func language(of article: Article) -> String? {
+        var sample = article.title
+        for b in article.blocks {
+            if sample.utf8.count >= LanguageDetector.sampleBytes { break }
+            if case .code = b.kind { continue }
+            sample += "\n" + b.text
+        }
+        return LanguageDetector.detect(sample)
     }
 
     mutating func append(_ value: String?, to text: inout [UInt8]) {
@@ -111,6 +125,7 @@ extension TermCounter {
         var ids: [Int32] = []
         for (doc, article) in articles.enumerated() {
             var row = ArticleRow(article, text: &batch.text)
+            analyzer.use(language: row.language)
             /// The term's entry in this article, added if new.
             func entry(_ id: Int32) -> Int {
                 let e = Int(docSlot[Int(id)])

@@ -92,8 +92,8 @@ public final class Index {
     public var version: String { "\(Analyzer.version)#\(generation)" }
 
     /// Brings the index up to date with the corpus directory (see `IndexWriter`).
-    public func update(rebuild: Bool = false, waitForLock: Bool = true,
+    public func update(rebuild: Bool = false, waitForLock: Bool = true, symlinks: SymlinkPolicy = .skip,
                        progress: ((Int, Int) -> Void)? = nil) throws -> IndexReport {
-        try IndexWriter(index: self).update(rebuild: rebuild, waitForLock: waitForLock, progress: progress)
+        try IndexWriter(index: self).update(rebuild: rebuild, waitForLock: waitForLock, symlinks: symlinks, progress: progress)
     }
 }

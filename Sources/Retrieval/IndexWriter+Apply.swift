@@ -56,7 +56,10 @@ extension IndexWriter {
             while try selectDocs.step() { docs.append(Int(selectDocs.int(0))) }
             for d in docs {
                 removedDocs.insert(d)
-                if let a = try store.article(doc: d) { affected.formUnion(storedTerms(of: a.article, analyzer: storedAnalyzer)) }
+                if let a = try store.article(doc: d) {
+                    storedAnalyzer.use(language: a.article.language)
+                    affected.formUnion(storedTerms(of: a.article, analyzer: storedAnalyzer))
+                }
             }
             try delArticles.run([.text(source)])
         }
@@ -253,6 +256,11 @@ extension IndexWriter {
             for (i, key) in keys.enumerated() { try put.run([.text(key), .int(s.int(Int32(i)))]) }
         }
         try put.run([.text("lastdoc"), .int(Int64(nextDoc - 1))])
+        // The languages other than English that a query is also analysed in (bit k: `CollectionStats.stemmed[k]`).
+        var languages: Int64 = 0
+        let langs = try db.prepare("SELECT DISTINCT lang FROM articles WHERE lang IS NOT NULL")
+        while try langs.step() { if let k = CollectionStats.stemmed.firstIndex(of: langs.text(0)) { languages |= 1 << k } }
+        try put.run([.text("languages"), .int(languages)])
         try put.run([.text("terms"), .int(try termCount ?? db.scalarInt("SELECT count(*) FROM terms") ?? 0)])
         timer.mark("statistics")
     }

@@ -26,13 +26,13 @@ struct IndexWriter {
         var warnings: [String] = []
     }
 
-    func update(rebuild: Bool, waitForLock: Bool, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
+    func update(rebuild: Bool, waitForLock: Bool, symlinks: SymlinkPolicy, progress: ((Int, Int) -> Void)?) throws -> IndexReport {
         let clock = ContinuousClock.now
         var timer = PhaseTimer()
         var report = IndexReport()
 
         let walk: CorpusWalk
-        do { walk = try CorpusWalker.walk(index.corpus) } catch { throw RetrievalError.corpus("\(error)") }
+        do { walk = try CorpusWalker.walk(index.corpus, symlinks: symlinks) } catch { throw RetrievalError.corpus("\(error)") }
         report.skipped = walk.skipped
         report.files = walk.files.count
 
@@ -58,7 +58,9 @@ struct IndexWriter {
             }
             timer.mark("read files")
             let present = Set(walk.files.map(\.source))
-            let unreadable = Set(walk.skipped.map(\.source))
+            // A file unreadable for now keeps its articles; one behind a link no longer followed loses them
+            // (an index built by an earlier lore that followed every link must not keep what it read).
+            let unreadable = Set(walk.skipped.filter { !CorpusWalker.isLinkPolicy($0.reason) }.map(\.source))
             let removed = known.keys.filter { !present.contains($0) && !unreadable.contains($0) }.sorted()
 
             if !needsRebuild && changes.isEmpty && removed.isEmpty {

@@ -31,6 +31,13 @@ public final class Searcher {
             if counts[t.term] == nil { order.append(t.term) }
             counts[t.term, default: 0] += 1
         }
+        // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
+        // English did not give, so that a query meets articles in its own language.
+        for code in stats.languages {
+            analyzer.use(language: code)
+            for t in analyzer.analyze(text) where counts[t.term] == nil { order.append(t.term); counts[t.term] = 1 }
+        }
+        analyzer.use(language: nil)
         return order.map { ($0, counts[$0]!) }
     }
 
@@ -246,6 +253,10 @@ public final class Searcher {
 public struct CollectionStats: Sendable {
     public var documents = 0, passages = 0, maxDoc = 0
     public var avgTitle = 1.0, avgHeading = 1.0, avgBody = 1.0, avgPassage = 1.0
+    /// The corpus's languages besides English that have a stemmer (read with the other statistics, so
+    /// knowing them costs a search nothing).
+    public var languages: [String] = []
+    static let stemmed = ["de", "fr", "es", "it", "pt", "nl", "ru"]
 
     init(_ db: Database) throws {
         var v: [String: Int64] = [:]
@@ -259,5 +270,7 @@ public struct CollectionStats: Sendable {
         avgHeading = Double(v["hlen"] ?? 0) / n
         avgBody = Double(v["blen"] ?? 0) / n
         avgPassage = Double(v["plen"] ?? 0) / Double(max(passages, 1))
+        let bits = v["languages"] ?? 0
+        languages = Self.stemmed.indices.filter { bits & (1 << $0) != 0 }.map { Self.stemmed[$0] }
     }
 }

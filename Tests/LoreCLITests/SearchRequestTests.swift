@@ -36,3 +36,12 @@ struct SearchRequestTests {
         #expect(try SearchCommand.parse(["q"]).request == SearchRequest(query: ["q"]))
     }
 }
+
+/// Issue 10: where a wrapped answer line goes on.
+@Suite struct HangingIndentTests {
+    @Test(arguments: [("1. Title words", 3), ("12. Title", 4), ("   … snippet", 3), ("- item", 2), ("  * nested", 4),
+                      ("Plain sentence", 0), ("1.5 is a version", 0)])
+    func indent(line: String, hang: Int) {
+        #expect(TokenWriter.hangingIndent(line) == hang)
+    }
+}

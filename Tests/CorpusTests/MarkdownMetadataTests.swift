@@ -1,0 +1,110 @@
+import Testing
+@testable import Corpus
+
+/// Issue 10: Markdown from blogs and proposals nobody here wrote — YAML front matter, metadata lists,
+/// Windows line endings, redirect stubs.
+@Suite struct MarkdownMetadataTests {
+    func article(_ text: String, source: String = "post.md") throws -> Article {
+        let parsed = try ArticleParser.parse(Array(text.utf8), source: source)
+        #expect(parsed.format == .markdown)
+        return try #require(parsed.articles.first)
+    }
+
+    @Test func jekyllPost() throws {
+        let a = try article("---\nlayout: post\ndate: 2016-1-29\ntitle: \"It's: a title\"\nauthor: [ann_lee, bo]\ncategory: \"Language\"\n---\n\nBody text here.\n")
+        #expect(a.title == "It's: a title")
+        #expect(a.date == "2016-01-29")
+        #expect(a.author == "ann_lee, bo")
+        #expect(a.blocks == [Block(.paragraph, "Body text here.")])
+        #expect(a.line == 1)
+    }
+
+    @Test func hugoPostWithBlockListsAndSummary() throws {
+        let a = try article("""
+            ---
+            title: Über Listen
+            date: 2021-03-04T05:06:07+01:00
+            by:
+              - Alice Smith
+              - "Bob Jones"
+            tags: [swift, yaml]
+            summary: A short summary.
+            ---
+            # Heading
+
+            Text.
+            """)
+        #expect(a.title == "Über Listen")
+        #expect(a.date == "2021-03-04T05:06:07+01:00")
+        #expect(a.author == "Alice Smith, Bob Jones")
+        #expect(a.blocks.first == Block(.paragraph, "A short summary."))
+    }
+
+    @Test func authorsAsMappings() throws {
+        let a = try article("---\ntitle: T\nauthors:\n  - name: Ann\n    url: https://a.example\n  - {name: Bo, twitter: bo}\ndate: 2015-12-03 12:01:01\n---\nText.\n")
+        #expect(a.author == "Ann, Bo")
+        #expect(a.date == "2015-12-03T12:01:01")
+    }
+
+    @Test(arguments: [
+        ("---\nredirect: /blog/other\n---\n", "no body text (a redirect to /blog/other)"),
+        ("---\nredirect_to: https://example.com/x\nlayout: redirect\n---\n\n\n", "no body text (a redirect to https://example.com/x)"),
+        ("---\ntitle: Draft\ndraft: true\n---\n", "no body text"),
+    ])
+    func stubsAreSkippedWithAReason(text: String, reason: String) {
+        #expect(throws: CorpusError.unparseable(reason)) { try ArticleParser.parse(Array(text.utf8), source: "stub.md") }
+    }
+
+    @Test func titleFromHeadingThenFileName() throws {
+        #expect(try article("---\nauthor: x\n---\nIntro.\n\n## Second level\n\nText.\n").title == "Second level")
+        #expect(try article("---\nauthor: x\n---\nJust text.\n", source: "dir/my-first_post.md").title == "my first post")
+    }
+
+    @Test func windowsLineEndings() throws {
+        let a = try article("---\r\ntitle: CRLF\r\nauthor: Ann\r\n---\r\n# Top\r\n\r\nFirst para\r\nsame para.\r\n\r\n## Next\r\n\r\n```swift\r\nlet x = 1\r\nlet y = 2\r\n```\r\n")
+        #expect(a.title == "CRLF" && a.author == "Ann")
+        #expect(a.blocks == [Block(.heading(level: 1), "Top"), Block(.paragraph, "First para same para."),
+                             Block(.heading(level: 2), "Next"), Block(.code(language: "swift"), "let x = 1\nlet y = 2")])
+    }
+
+    @Test func metadataListAtTheTop() throws {
+        let a = try article("""
+            # Async things
+
+            * Proposal: [SE-9999](9999-async.md)
+            * Authors: [Ann Lee](https://github.com/ann), [Bo Kim](https://github.com/bo) and Cy
+            * Status: **Implemented (Swift 5.5)**
+            * Date: 2021-6-7
+
+            ## Introduction
+
+            Text.
+            """)
+        #expect(a.title == "Async things")
+        #expect(a.author == "Ann Lee, Bo Kim, Cy")
+        #expect(a.date == "2021-06-07")
+        #expect(a.blocks.contains(Block(.listItem, "Status: Implemented (Swift 5.5)")))
+        // A list further down is body text, not metadata.
+        let b = try article("# T\n\nSome text.\n\n* Author: not metadata\n")
+        #expect(b.author == nil)
+    }
+
+    @Test func malformedYAMLFallsBackWithAWarning() throws {
+        let parsed = try ArticleParser.parse(Array("---\ntitle: [unclosed\nauthor: Ann\n---\nText.\n".utf8), source: "bad.md")
+        #expect(parsed.articles.first?.author == "Ann")
+        #expect(parsed.warnings.count == 1 && parsed.warnings[0].hasPrefix("front matter is not valid YAML ("))
+    }
+
+    @Test func frontMatterValues() {
+        let m = try? FrontMatter.parse("a: 1\nlist: [x, y]\nnested: {k: v}\nanchor: &A z\nalias: *A\nb: two").get()
+        #expect(m?.values == ["a": ["1"], "list": ["x", "y"], "anchor": ["z"], "b": ["two"]])
+        #expect(throws: FrontMatterError.self) { try FrontMatter.parse("- just\n- a list").get() }
+        #expect(throws: FrontMatterError.self) { try FrontMatter.parse(String(repeating: "[", count: 70_000)).get() }
+    }
+
+    @Test(arguments: [("2016-1-29", "2016-01-29"), ("2016-01-9 8:05", "2016-01-09"), ("2016-11-29 08:05:01 -0800", "2016-11-29T08:05:01-08:00"),
+                      ("2016-123-4", "2016-123-4")])
+    func unpaddedDates(raw: String, iso: String) {
+        #expect((DateText.iso8601(raw) ?? raw) == iso)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Issue 10: a corpus of articles in several languages; each is found by a query in its own language —
+/// inflected otherwise than the article has it (`Katze` for `Katzen`, `снегом` for `снег`), so only that
+/// language's stemmer makes them meet — Chinese and Japanese ones through CJK bigrams.
+@Suite("CLI on a mixed-language corpus")
+struct LanguageCLITests {
+    static let articles: [(file: String, text: String, query: String)] = [
+        ("de.md", "# Die Katzen im Garten\n\nUnsere Katzen schlafen jeden Nachmittag unter dem Apfelbaum im Garten.\n", "Katze"),
+        ("fr.md", "# Le pain du matin\n\nLa boulangère prépare le pain frais chaque matin avant l’aube.\n", "boulangère pain"),
+        ("es.md", "# El río y la montaña\n\nEl río baja de la montaña nevada hasta el pueblo pequeño.\n", "montaña río"),
+        ("ru.md", "# Зимний лес\n\nЗимой лес стоит тихий, и снег лежит на ветвях старых елей. Это не так холодно, как кажется.\n", "снегом лесом"),
+        ("zh.md", "# 长城的历史\n\n长城是中国古代修建的防御工程，全长两万多公里。\n", "长城历史"),
+        ("ja.md", "# 東京タワーの話\n\n東京タワーは一九五八年に完成した電波塔で、東京の名所です。\n", "東京タワー"),
+        ("en.md", "# Swift actors\n\nActors protect their mutable state from data races in concurrent Swift code, and the compiler checks it.\n", "actors data races"),
+    ]
+
+    @Test func eachArticleIsFoundInItsLanguage() throws {
+        let corpus = CLI.tempDirectory("languages"), db = CLI.tempDirectory("languages-db") + "/i.sqlite"
+        for a in Self.articles { try a.text.write(toFile: corpus + "/" + a.file, atomically: true, encoding: .utf8) }
+        for a in Self.articles {
+            let run = try CLI.lore(["search", a.query, "--json", "--limit", "3"], corpus: corpus, db: db)
+            let sources = (run.object["hits"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+            #expect(sources.first == a.file, "\(a.query): \(sources)")
+        }
+        // Each article's language, as `lore articles --json` shows it.
+        let articles = try CLI.lore(["articles", "--json"], corpus: corpus, db: db).objects
+        let languages = Dictionary(articles.map { ($0["source"] as? String ?? "", $0["language"] as? String ?? "?") }, uniquingKeysWith: { a, _ in a })
+        #expect(languages == ["de.md": "de", "fr.md": "fr", "es.md": "es", "ru.md": "ru", "zh.md": "zh", "ja.md": "ja", "en.md": "en"])
+        // A Chinese or Japanese query of one word inside a longer run of characters still finds it.
+        let part = try CLI.lore(["search", "防御", "--json"], corpus: corpus, db: db)
+        #expect((part.object["hits"] as? [[String: Any]])?.first?["source"] as? String == "zh.md")
+        let none = try CLI.lore(["search", "大阪", "--json"], corpus: corpus, db: db)
+        #expect((none.object["hits"] as? [Any])?.isEmpty == true, "\(none.out)")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Issue 10, point 6: defects found by trying lore as a new user would, each run through the binary.
+@Suite("CLI as a new user tries it")
+struct NewUserCLITests {
+    func corpus(_ files: [String: String]) throws -> (corpus: String, db: String) {
+        let dir = CLI.tempDirectory("newuser")
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return (dir, CLI.tempDirectory("newuser-db") + "/i.sqlite")
+    }
+
+    @Test(arguments: [["--after", "banana"], ["--before", "2024-13"], ["--after", "24"], ["--before", "2024-02-30x"]])
+    func badDateBoundsAreNamed(option: [String]) throws {
+        let run = try CLI.lore(["search", "actors"] + option, corpus: CLI.seedCorpus, db: CLI.seedDB)
+        #expect(run.status == 64, "\(run)")
+        #expect(run.err.contains(option[0]) && run.err.contains(option[1]), "\(run.err)")
+        #expect(run.out.isEmpty)
+    }
+
+    @Test func goodDateBoundsStillWork() throws {
+        let run = try CLI.lore(["search", "actors", "--after", "2024", "--before", "2026-01-01", "--json"], corpus: CLI.seedCorpus, db: CLI.seedDB)
+        #expect(run.status == 0 && !((run.object["hits"] as? [Any]) ?? []).isEmpty, "\(run)")
+    }
+
+    @Test func globalOptionsBeforeTheSubcommand() throws {
+        let c = try corpus(["a.md": "# Alpha\n\nSome alphaword text.\n"])
+        let index = try CLI.run(["--corpus", c.corpus, "--db", c.db, "index", "--json"])
+        #expect(index.status == 0 && index.object["articles"] as? Int == 1, "\(index)")
+        let search = try CLI.run(["--db", c.db, "search", "--corpus", c.corpus, "alphaword", "--json"])
+        #expect(search.status == 0 && (search.object["hits"] as? [Any])?.count == 1, "\(search)")
+        let sessions = try CLI.run(["sessions", "--db", c.db, "list", "--corpus", c.corpus])
+        #expect(sessions.status == 0, "\(sessions)")
+        let nested = try CLI.run(["--db", c.db, "sessions", "list"])
+        #expect(nested.status == 0, "\(nested)")
+    }
+
+    @Test func extractCodeIsBounded() throws {
+        let block = "```swift\n" + (1...50).map { "let value\($0) = \($0)" }.joined(separator: "\n") + "\n```\n\n"
+        let text = "# Many blocks\n\nAn article with much code.\n\n" + String(repeating: block, count: 30)
+        let c = try corpus(["code.md": text])
+        let run = try CLI.lore(["extract", "code", "code.md:1"], corpus: c.corpus, db: c.db)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.outLines.count < 300, "\(run.outLines.count) lines")
+        #expect(run.out.contains("26 more code blocks (1300 lines) not shown; `lore show code.md:1`"), "\(run.out.suffix(300))")
+    }
+
+    @Test func windowsLineEndingsAndMetadataLists() throws {
+        let crlf = "# Windows file\r\n\r\nFirst paragraph.\r\n\r\n## Second heading\r\n\r\nMore text.\r\n"
+        let proposal = "# Typed throws\n\n* Proposal: [SE-0413](0413.md)\n* Authors: [Jorge Revuelta](https://x.example), [Doug Gregor](https://y.example)\n* Status: **Implemented (Swift 6.0)**\n\n## Introduction\n\nText.\n"
+        let c = try corpus(["win.md": crlf, "se.md": proposal])
+        let articles = try CLI.lore(["articles", "--json"], corpus: c.corpus, db: c.db).objects
+        let byTitle = Dictionary(articles.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byTitle["Typed throws"]?["author"] as? String == "Jorge Revuelta, Doug Gregor", "\(articles)")
+        let show = try CLI.lore(["show", "win.md:1", "--json"], corpus: c.corpus, db: c.db).object
+        #expect(byTitle["Windows file"] != nil && (show["headings"] as? [[String: Any]])?.compactMap({ $0["text"] as? String }) == ["Windows file", "Second heading"], "\(show)")
+    }
+}
