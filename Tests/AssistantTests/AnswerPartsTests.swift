@@ -5,7 +5,8 @@ import Retrieval
 
 /// Small hand-made candidates for the answer model's parts.
 enum AnswerFixtures {
-    static let analyzer = Analyzer()
+    /// A fresh analyzer each time: an Analyzer is not thread-safe, and suites run in parallel.
+    static var analyzer: Analyzer { Analyzer() }
 
     static func unit(_ i: Int, _ text: String, doc: Int = 1, code: Bool = false, list: Bool = false, section: Int = 0, position: Int = 0) -> SentenceUnit {
         let tokens = analyzer.terms(text)

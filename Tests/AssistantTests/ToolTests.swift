@@ -100,9 +100,14 @@ import Testing
         let both = AnswerFixtures.candidate(0, "A struct and a class both hold data.", score: 3)
         let structOnly = AnswerFixtures.candidate(1, "A struct is copied when assigned.", score: 2)
         let classOnly = AnswerFixtures.candidate(2, "A class instance is shared by reference.", score: 1)
+        let classItem = AnswerFixtures.candidate(3, "class methods of a test case object", score: 2.5, list: true)
+        let farBelow = AnswerFixtures.candidate(4, "Every class here is declared final for speed.", score: -1)
         var picked = [both]
-        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, structOnly, classOnly], picked: &picked)
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, classItem, structOnly, classOnly, farBelow], picked: &picked)
         #expect(picked.map(\.unit.index) == [0, 1, 2])
+        var none = [both]
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, classItem, farBelow], picked: &none)
+        #expect(none.map(\.unit.index) == [0])
     }
 
     @Test func questionKinds() {
