@@ -152,6 +152,18 @@ enum AnswerFixtures {
         #expect(Cues.answerType(AnswerFixtures.profile(["x": 1], kind: other), u, FoldedText(text))[names.firstIndex(of: name)!] == 0)
     }
 
+    /// Words written like code in prose: options, calls, dotted or underscored names, inner capitals, backticks.
+    @Test(arguments: [
+        ("Build with -Osize to favour size.", 1),
+        ("Implement the validate() method and call ParsableCommand.main().", 2),
+        ("Mark it with @MainActor and use `swift build`.", 2),
+        ("Set snake_case keys on the decoder, then call decodeIfPresent.", 2),
+        ("A plain sentence. With a full stop, and a comma.", 0),
+    ])
+    func codeWords(_ text: String, _ count: Int) {
+        #expect(AnswerFeatures.codeWords(text) == count)
+    }
+
     @Test func featureNamesAreUniqueAndEvidenceNamesKnown() {
         #expect(Set(AnswerFeatures.names).count == AnswerFeatures.names.count)
         #expect(Set(Evidence.names).count == Evidence.names.count)

@@ -141,18 +141,28 @@ enum AnswerFeatures {
     /// and factoid questions tend to name the exact thing.
     static func codeWords(_ text: String) -> Int {
         var n = 0
-        for w in text.split(separator: " ") {
-            let b = Array(w.utf8)
-            guard b.count >= 3 else { continue }
-            let letters = b.filter { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }.count
-            guard letters >= 2 else { continue }
-            let inner = b.dropFirst().dropLast()
-            if b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "`") || inner.contains(UInt8(ascii: "_")) || inner.contains(UInt8(ascii: "("))
-                || (inner.contains(UInt8(ascii: ".")) && !inner.contains(UInt8(ascii: " ")))
-                || (inner.contains { $0 >= 65 && $0 <= 90 } && b[0] >= 97 && b[0] <= 122) || b.starts(with: Array("@".utf8)) {
-                n += 1
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        func close() {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard word.count >= 3 else { return }
+            var letters = 0, innerUpper = false, innerMark = false
+            for (i, c) in word.enumerated() {
+                let upper = c >= 65 && c <= 90, lower = c >= 97 && c <= 122
+                if upper || lower { letters += 1 }
+                guard i > 0 && i < word.count - 1 else { continue }
+                if upper { innerUpper = true }
+                if c == UInt8(ascii: "_") || c == UInt8(ascii: "(") || c == UInt8(ascii: ".") { innerMark = true }
             }
+            guard letters >= 2 else { return }
+            let first = word[0]
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "`") || first == UInt8(ascii: "@") || innerMark
+                || (innerUpper && first >= 97 && first <= 122) { n += 1 }
         }
+        for c in text.utf8 {
+            if c == 32 || c == 10 || c == 9 { close() } else { word.append(c) }
+        }
+        close()
         return n
     }
 
