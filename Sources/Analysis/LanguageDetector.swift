@@ -16,12 +16,55 @@ public enum LanguageDetector {
         ("ru", ["и", "в", "не", "на", "что", "с", "по", "это", "как", "он", "к", "из", "но", "для", "то", "от", "мы", "все", "так", "его"]),
     ]
 
-    /// Each profile word → the profiles (bit k: `profiles[k]`) that hold it: one lookup a word.
-    static let wordProfiles: [String: UInt16] = {
-        var out: [String: UInt16] = [:]
-        for (k, p) in profiles.enumerated() { for w in p.words { out[w, default: 0] |= 1 << k } }
-        return out
+    /// Each profile word, packed into an integer (`key`), → the profiles (bit k: `profiles[k]`) that hold
+    /// it, in a small open-addressing table: one multiply and a probe or two a word, no String, no hashing.
+    static let table: (keys: [UInt64], bits: [UInt16]) = {
+        var keys = [UInt64](repeating: 0, count: tableSize), bits = [UInt16](repeating: 0, count: tableSize)
+        for (k, p) in profiles.enumerated() {
+            for w in p.words {
+                let key = Array(w.utf8).withUnsafeBufferPointer { Self.key($0[...]) }
+                var slot = Self.slot(key)
+                while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & (tableSize - 1) }
+                keys[slot] = key; bits[slot] |= 1 << k
+            }
+        }
+        return (keys, bits)
     }()
+
+    static let tableSize = 1024
+
+    static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) }
+
+    /// The profiles that hold the word with this key (0: none).
+    static func profileBits(_ key: UInt64, in t: (keys: [UInt64], bits: [UInt16])) -> UInt16 {
+        var slot = slot(key)
+        while t.keys[slot] != 0 {
+            if t.keys[slot] == key { return t.bits[slot] }
+            slot = (slot + 1) & (tableSize - 1)
+        }
+        return 0
+    }
+
+    /// A word of at most 6 bytes as one integer: its bytes, lower-cased (ASCII, Latin-1 letters and
+    /// Cyrillic, the capitals a sentence may open with), and its length.
+    static func key(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+        var k = UInt64(word.count) << 56
+        var i = word.startIndex, shift: UInt64 = 0
+        while i < word.endIndex {
+            var b = word[i]
+            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+            var next: UInt8? = i + 1 < word.endIndex ? word[i + 1] : nil
+            if let n = next {
+                if b == 0xC3, n >= 0x80, n <= 0x9E, n != 0x97 { next = n + 0x20 }            // À…Þ → à…þ
+                else if b == 0xD0, n >= 0x90, n <= 0x9F { next = n + 0x20 }              // А…П → а…п
+                else if b == 0xD0, n >= 0xA0, n <= 0xAF { b = 0xD1; next = n - 0x20 }    // Р…Я → р…я
+            }
+            k |= UInt64(b) << shift
+            shift += 8; i += 1
+            if b >= 0xC0, let n = next, i < word.endIndex { k |= UInt64(n) << shift; shift += 8; i += 1 }
+        }
+        return k
+    }
 
     /// An ISO 639-1 code, or nil when the text is too short or too mixed to tell. Works on the UTF-8 bytes
     /// (indexing runs it on every article): words are split at ASCII non-letters, only ASCII is lower-cased.
@@ -31,16 +74,15 @@ public enum LanguageDetector {
             let p = UnsafeBufferPointer(rebasing: all[0 ..< min(all.count, sampleBytes)])
             if let script = byScript(p) { return script }
             var counts = [Int](repeating: 0, count: profiles.count)
+            let t = table
             var i = 0
             while i < p.count {
                 while i < p.count, p[i] < 0x80, !isASCIILetter(p[i]) { i += 1 }
                 let start = i
                 while i < p.count, p[i] >= 0x80 || isASCIILetter(p[i]) { i += 1 }
-                // Every profile word is at most 6 bytes: longer words need no lookup (nor a String).
+                // Every profile word is at most 6 bytes: longer words need no lookup.
                 guard i - start <= 6, i > start else { continue }
-                var word = String(decoding: UnsafeBufferPointer(rebasing: p[start ..< i]), as: UTF8.self)
-                if p[start ..< i].contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { word = word.lowercased() }
-                guard var bits = wordProfiles[word] else { continue }
+                var bits = profileBits(key(p[start ..< i]), in: t)
                 while bits != 0 { counts[bits.trailingZeroBitCount] += 1; bits &= bits - 1 }
             }
             let ranked = counts.enumerated().sorted { $0.element > $1.element }
