@@ -24,7 +24,9 @@ final class Conversation {
         self.output = output
         self.store = store
         assistant = try Assistant(index: workspace.index, prompts: talk.loadPrompts())
-        newSince = NewArticles.lastSession(index: workspace.dbPath)
+        // The chat's own sessions connection when it has one: a second connection opened beside it, at
+        // the moment another chat starts too, could find the file locked.
+        newSince = store.map { (try? $0.list())?.first?.updated } ?? NewArticles.lastSession(index: workspace.dbPath)
         if let resume, let store {
             session = resume
             context = ContextCoding.decode(try store.context(resume))
