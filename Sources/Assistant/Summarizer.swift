@@ -21,7 +21,7 @@ struct Summarizer {
 
     /// Scores sentences by how much of the article's vocabulary they carry (TF·IDF centrality),
     /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
-    func central(_ units: [SentenceUnit], title: String, n: Int, focus: Set<String> = []) -> [SentenceUnit] {
+    func central(_ units: [SentenceUnit], title: String, n: Int) -> [SentenceUnit] {
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
         // sentences, cut-off text, sign-offs or feed footers. (Unlike an answer, a summary may say
         // "In this article we explored…": that is what the article is about.)
@@ -54,7 +54,6 @@ struct Summarizer {
             for t in u.terms where (tf[t] ?? 0) > 1 { s += Double(tf[t]!) * idf(t) }
             s /= Double(max(u.terms.count, 4)).squareRoot() * 4
             s += Double(u.terms.intersection(titleTerms).count) * 0.6
-            s += Double(u.terms.intersection(focus).count) * 1.5
             s += Double(u.terms.intersection(keyTerms).count) * 0.5
             let pos = Double(u.index) / max(total, 1)
             if pos < 0.15 { s *= 1.25 }

@@ -63,8 +63,6 @@ enum Cues {
     }
 
     /// A connective first word: the sentence carries on from the one before.
-    static func continues(_ s: String) -> Bool { continues(openingWords(FoldedText(String(decoding: s.utf8.prefix(80), as: UTF8.self)))) }
-
     static func continues(_ words: [ArraySlice<UInt8>]) -> Bool {
         guard let w = words.first else { return false }
         if w.elementsEqual(it), words.count > 1 { return !(words[1].elementsEqual(is_) || words[1].elementsEqual(was)) }

@@ -43,14 +43,14 @@ enum AnswerFeatures {
 
     /// Fills in `features` for every candidate of the pool.
     static func compute(_ pool: inout CandidatePool, profile: QuestionProfile, analyzer: Analyzer) {
-        var ctx = context(pool, profile: profile, analyzer: analyzer)
+        let ctx = context(pool, profile: profile, analyzer: analyzer)
         var headings: [String: UInt64] = [:], titles: [Int: UInt64] = [:]
         for i in pool.candidates.indices {
             let c = pool.candidates[i]
             let h = c.unit.heading ?? ""
             if headings[h] == nil { headings[h] = ctx.question.mask(analyzer.terms(h)) }
             if titles[c.unit.doc] == nil { titles[c.unit.doc] = ctx.question.mask(analyzer.terms(c.title)) }
-            pool.candidates[i].features = values(i, c, &ctx, heading: headings[h]!, title: titles[c.unit.doc]!)
+            pool.candidates[i].features = values(i, c, ctx, heading: headings[h]!, title: titles[c.unit.doc]!)
         }
     }
 
@@ -85,7 +85,7 @@ enum AnswerFeatures {
     }
 
     /// One candidate's feature vector, in `names` order.
-    static func values(_ i: Int, _ c: AnswerCandidate, _ ctx: inout Context, heading: UInt64, title: UInt64) -> [Double] {
+    static func values(_ i: Int, _ c: AnswerCandidate, _ ctx: Context, heading: UInt64, title: UInt64) -> [Double] {
         let u = c.unit, q = ctx.question
         let own = ctx.mask(u.doc, u.index) ?? 0
         let prev = ctx.mask(u.doc, u.index - 1) ?? 0, next = ctx.mask(u.doc, u.index + 1) ?? 0

@@ -43,19 +43,6 @@ struct QuestionProfile {
         for t in terms where found.contains(t) { m += idf[t] ?? 0 }
         return m / mass
     }
-
-    /// Coverage by any of several term sets (a sentence with its neighbours and heading).
-    func coverage(anyOf sets: [Set<String>]) -> Double {
-        guard mass > 0 else { return 0 }
-        var m = 0.0
-        for t in terms where sets.contains(where: { $0.contains(t) }) { m += idf[t] ?? 0 }
-        return m / mass
-    }
-
-    /// Coverage of the question by the terms the corpus knows: what share of the answerable part is found.
-    func knownCoverage(_ found: Set<String>) -> Double {
-        coverage(found) / max(1 - unknownMass / max(mass, 1e-9), 0.05)
-    }
 }
 
 extension QuestionProfile {
@@ -64,16 +51,17 @@ extension QuestionProfile {
         var terms: [String] = []
         for t in searcher.queryTerms(corrected).map(\.term) where !terms.contains(t) { terms.append(t) }
         if let extra { for t in searcher.queryTerms(extra).map(\.term) where !terms.contains(t) { terms.append(t) } }
-        var idf: [String: Double] = [:]
+        var idf: [String: Double] = [:], seen: [String: Int] = [:]
         var mass = 0.0, unknown = 0.0
         for t in terms {
             let df = searcher.documentFrequency(t)
+            seen[t] = df
             let v = Scoring.idf(n: searcher.stats.documents, df: df)
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
         let original = searcher.queryTerms(question).map(\.term)
-        let unseen = original.filter { searcher.documentFrequency($0) == 0 }.count
+        let unseen = original.filter { (seen[$0] ?? searcher.documentFrequency($0)) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
         return QuestionProfile(
