@@ -24,7 +24,8 @@ struct AnswerComposer {
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
-        var pool = try CandidatePool.build(hits: hits, limit: Int(model.setting(call.target == nil ? "articles" : "articles_with_target", 4)),
+        let articles = call.fromConversation ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
+        var pool = try CandidatePool.build(hits: hits, limit: Int(articles),
                                            target: call.target?.doc, store: assistant.store, analyzer: analyzer)
         AnswerFeatures.compute(&pool, profile: profile, analyzer: analyzer)
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }

@@ -64,8 +64,19 @@ public struct Dispatcher {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
+        // "which one is the quick start?" right after a list: the user picks a listed article by its title.
+        let picked = tool == .answer || tool == .search ? pick(cues, from: context.lastHits) : nil
+        if let p = picked {
+            reasons.append("picks “\(p.ref.title)” from the last list by its title")
+            tool = .search
+        }
         var call = ToolCall(tool: tool)
         call.reasons = reasons
+        if let p = picked {
+            call.set("query", p.words.joined(separator: " "))
+            call.target = p.ref
+            return call
+        }
         switch tool {
         case .search: fillSearch(&call, cues, named: named)
         case .summarize: fillSummarize(&call, cues, context: context, named: named)
@@ -85,9 +96,26 @@ public struct Dispatcher {
         case .answer:
             call.set("question", trimmed)
             call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
-            if let t = call.target { call.set("article", t.title) }
+            if let t = call.target {
+                call.set("article", t.title)
+                call.fromConversation = (cues.pointsBack && t == context.lastArticle) || (cues.ordinal != nil && context.lastHits.contains(t))
+            }
         }
         return call
+    }
+
+    /// The listed article a "which one is …?" message picks: the one whose title holds the most of the
+    /// message's remaining words, when that is at least half of them and no other title ties.
+    func pick(_ cues: MessageCues, from hits: [TargetRef]) -> (ref: TargetRef, words: [String])? {
+        guard !hits.isEmpty, cues.picksFromList else { return nil }
+        let words = cues.words.filter { !MessageCues.pickWords.contains($0) }
+        guard !words.isEmpty else { return nil }
+        let scored = hits.map { h -> (TargetRef, Int) in
+            let title = Set(Classifier.words(h.title))
+            return (h, words.filter { w in title.contains(w) || title.contains(w + "s") || (w.hasSuffix("s") && title.contains(String(w.dropLast()))) }.count)
+        }.sorted { $0.1 > $1.1 }
+        guard let best = scored.first, best.1 * 2 >= words.count, best.1 > 0, scored.dropFirst().first?.1 != best.1 else { return nil }
+        return (best.0, words)
     }
 
     func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?) {
@@ -95,7 +123,6 @@ public struct Dispatcher {
         var used = Set<String>()
         if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
         else if let (name, words) = dir.feed(in: cues) { call.set("feed", name); used.formUnion(words) }
-        if cues.has("swiftyplace") == false, let f = call.argument("feed") { _ = f }
         let (after, before) = cues.dates
         call.set("after", after); call.set("before", before)
         if let a = after { used.insert(a); if let y = Int(a) { used.insert(String(y - 1)) } }

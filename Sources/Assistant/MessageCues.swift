@@ -74,6 +74,15 @@ struct MessageCues {
         return false
     }
 
+    /// "which one is …", "which of them …": the message picks from the articles just listed.
+    var picksFromList: Bool {
+        ["which one", "which of them", "which of these", "which of those", "which article", "which post"].contains(where: hasPhrase)
+    }
+
+    /// Words of a "which one is …?" message that describe nothing about the article picked.
+    static let pickWords: Set<String> = ["which", "one", "of", "them", "these", "those", "is", "was", "are", "the", "a", "an",
+                                         "article", "post", "about", "on", "that", "it", "talks", "covers", "explains", "s"]
+
     /// Reads as a question: ends with "?" or opens with a question word.
     var isQuestion: Bool {
         text.hasSuffix("?") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")

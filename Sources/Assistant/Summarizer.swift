@@ -61,10 +61,11 @@ struct Summarizer {
             return (u, s)
         }
         scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }
-        var picked: [SentenceUnit] = []
+        // A summary opens with the article's lead: its first whole sentence says what the article is about.
+        var picked: [SentenceUnit] = prose.first.map { [$0] } ?? []
         for (u, _) in scored {
             if picked.count >= n { break }
-            if picked.contains(where: { jaccard($0.terms, u.terms) > 0.5 }) { continue }
+            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > 0.5 }) { continue }
             picked.append(u)
         }
         return picked.sorted { $0.index < $1.index }
@@ -150,7 +151,7 @@ struct Summarizer {
         for c in candidates.sorted(by: { $0.score > $1.score }) where picked.count < n {
             let u = c.unit
             guard !u.isCode, !u.isListItem, !u.text.hasSuffix(":"), !Cues.isFiller(u.text), !Cues.refersBack(u.text) else { continue }
-            if picked.contains(where: { jaccard($0.terms, u.terms) > 0.5 }) { continue }
+            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > 0.5 }) { continue }
             picked.append(u)
         }
         return picked.sorted { $0.index < $1.index }

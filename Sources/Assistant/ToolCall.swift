@@ -27,6 +27,9 @@ public struct ToolCall: Sendable, Equatable {
     /// Ordered name/value pairs, shown in the call line and in JSON.
     public var arguments: [Argument]
     public var target: TargetRef?
+    /// The target is the article the conversation points at ("it", "the second result"), not a
+    /// match for the message's words: an answer then reads that article alone.
+    public var fromConversation = false
     /// Why this tool and this article, for `--explain`.
     public var reasons: [String] = []
 

@@ -226,4 +226,17 @@ enum AnswerFixtures {
         let picked = summarizer.central(units, title: "Actors in Swift", n: 4)
         #expect(picked.map(\.index) == [0, 3])
     }
+
+    /// A summary opens with the article's lead, even when later sentences repeat the title's words more.
+    @Test func summaryOpensWithTheLead() throws {
+        let summarizer = Summarizer(assistant: SeedAssistant.shared)
+        let units = [
+            AnswerFixtures.unit(0, "Last spring our team had to clean up years of unused localization keys in a large app."),
+            AnswerFixtures.unit(1, "Actors in Swift make actors safe, and actors in Swift isolate actor state for actors."),
+            AnswerFixtures.unit(2, "Swift actors serialise access to their state, so Swift actors avoid data races."),
+            AnswerFixtures.unit(3, "Actors in Swift are reference types whose methods run one at a time."),
+        ]
+        let picked = summarizer.central(units, title: "Actors in Swift", n: 2)
+        #expect(picked.first?.index == 0 && picked.count == 2)
+    }
 }

@@ -40,6 +40,29 @@ import Testing
         #expect(third.target == context.lastArticle)
     }
 
+    @Test func whichOnePicksAListedArticleByItsTitle() throws {
+        let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
+        let titles = context.lastHits.map { Set(Classifier.words($0.title)) }
+        // A word of the second title that no other listed title has.
+        let word = try #require(titles[1].sorted().first { w in w.count >= 5 && titles.enumerated().allSatisfy { $0.offset == 1 || !$0.element.contains(w) } })
+        let call = SeedAssistant.shared.dispatch("which one is the \(word) one?", context: context)
+        #expect(call.tool == .search)
+        #expect(call.target == context.lastHits[1])
+        // Words no listed title holds do not pick anything, and nothing is picked with no list before.
+        #expect(SeedAssistant.shared.dispatch("which one is faster, a zeppelin or a hovercraft?", context: context).target == nil)
+        #expect(SeedAssistant.shared.dispatch("which one is the \(word) one?", context: ConversationContext()).tool != .search)
+    }
+
+    @Test func aTargetPointedAtIsAnsweredFromThatArticleAlone() throws {
+        let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch("how does the second one avoid leaks in closures?", context: context)
+        #expect(call.tool == .answer && call.target == context.lastHits[1] && call.fromConversation)
+        let reply = try SeedAssistant.shared.run(call, message: "how does the second one avoid leaks in closures?", context: context)
+        #expect(!reply.citations.isEmpty && reply.citations.allSatisfy { $0.ref == context.lastHits[1] })
+        // A title named in the message is a match for its words, not a pointer.
+        #expect(!SeedAssistant.shared.dispatch("what does the singleton article say about threads?", context: context).fromConversation)
+    }
+
     @Test func anExplicitTitleBeatsContext() throws {
         var context = ConversationContext()
         context.lastArticle = SeedAssistant.shared.dispatch("summarize the singleton article", context: context).target
