@@ -45,7 +45,7 @@ public final class Analyzer: @unchecked Sendable {
         var words = StopFilter.english
         if language != "en", let profile = LanguageDetector.profiles.first(where: { $0.code == language }) {
             // Stop words meet tokens after folding ("für" arrives as "fur").
-            words = Set(profile.words.flatMap { FoldFilter().apply([Token($0, position: 0)]).map(\.term) })
+            words = Set(profile.words.union(StopFilter.others[language] ?? []).flatMap { FoldFilter().apply([Token($0, position: 0)]).map(\.term) })
         }
         let stop = StopFilter(words: words)
         let stemmer = stemming ? Stemmer(language: snowball[language] ?? "english") : nil

@@ -20,4 +20,32 @@ public struct StopFilter: TokenFilter {
         "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves",
         "s", "t", "ll", "re", "ve", "d", "m", "also", "get", "got", "let", "lets", "us", "via",
     ]
+
+    /// Function words of the other stemmed languages beyond their detection profiles (`LanguageDetector`):
+    /// question words, pronouns, auxiliaries and common prepositions, so that a question asked in that
+    /// language ("Was jagt die Katze?") is read by its content words.
+    public static let others: [String: Set<String>] = [
+        "de": ["was", "wer", "wie", "wo", "wann", "warum", "welche", "welcher", "welches", "wieso", "weshalb", "ich", "du", "er",
+               "sie", "ihr", "mein", "dein", "sein", "unser", "kann", "können", "muss", "wird", "werden", "hat", "haben", "war",
+               "sind", "bin", "bei", "aus", "nach", "um", "über", "unter", "vor", "an", "am", "oder", "aber", "wenn", "dass", "des",
+               "einen", "einem", "einer", "kein", "keine", "man", "noch", "nur", "so", "schon", "sehr", "gibt"],
+        "fr": ["quoi", "qui", "quel", "quelle", "quels", "quelles", "comment", "pourquoi", "quand", "où", "je", "tu", "elle", "on",
+               "vous", "ils", "elles", "mon", "ma", "mes", "ton", "son", "sa", "ses", "leur", "leurs", "est-ce", "a", "ont", "fait",
+               "peut", "sont", "était", "être", "avoir", "un", "de", "en", "aux", "par", "mais", "ou", "si", "ne", "plus", "se", "y"],
+        "es": ["qué", "quién", "quiénes", "cómo", "cuál", "cuáles", "cuándo", "dónde", "yo", "tú", "él", "ella", "nosotros",
+               "ellos", "ellas", "mi", "tu", "un", "de", "en", "a", "o", "no", "ha", "han", "hay", "son", "fue", "ser", "puede",
+               "sus", "le", "les", "muy", "sin", "sobre", "entre", "cuando", "donde", "este", "esta", "estos", "eso"],
+        "it": ["cosa", "chi", "come", "perché", "quando", "dove", "quale", "quali", "io", "tu", "lui", "lei", "noi", "voi", "loro",
+               "mio", "suo", "un", "uno", "la", "i", "a", "da", "in", "su", "o", "ha", "hanno", "è", "era", "essere", "può",
+               "dei", "delle", "degli", "al", "nella", "tra", "fra", "se", "più", "molto"],
+        "pt": ["que", "quem", "como", "porque", "quando", "onde", "qual", "quais", "eu", "tu", "ele", "ela", "nós",
+               "eles", "elas", "meu", "seu", "sua", "um", "de", "no", "nos", "nas", "à", "foi", "ser", "tem", "há", "pode",
+               "são", "está", "muito", "sem", "sobre", "entre", "mas", "ou"],
+        "nl": ["wat", "wie", "hoe", "waarom", "wanneer", "waar", "welke", "ik", "jij", "je", "u", "zij", "ze", "wij", "we", "mijn",
+               "zijn", "haar", "hun", "heeft", "hebben", "was", "waren", "kan", "kunnen", "wordt", "worden", "in", "aan", "om",
+               "uit", "of", "als", "dan", "nog", "al", "geen", "die", "deze", "dit"],
+        "ru": ["что", "кто", "как", "почему", "зачем", "когда", "где", "какой", "какая", "какие", "я", "ты", "она", "оно", "они",
+               "вы", "мой", "твой", "её", "их", "был", "была", "были", "быть", "есть", "может", "а", "у", "о", "об", "за", "при",
+               "до", "или", "ли", "же", "бы", "этот", "эта", "эти"],
+    ]
 }

@@ -35,7 +35,9 @@ struct AnswerComposer {
         let evidence = Evidence.values(profile: profile, ranked: ranked, pool: pool)
         let pAnswer = LinearModel.sigmoid(model.abstain.logit(evidence))
         FeatureDump.write(question: question, profile: profile, ranked: ranked, pool: pool, evidence: evidence)
-        var why = ["answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
+        let unknown = profile.terms.filter { (profile.idf[$0] ?? 0) >= Scoring.idf(n: assistant.searcher.stats.documents, df: 0) }
+        var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
+                   "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
             + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" }
         if ranked.isEmpty || (call.target == nil && pAnswer < model.threshold) {
             return abstain(call, hits: hits, why: why + ["abstained: the evidence does not cover the question"])

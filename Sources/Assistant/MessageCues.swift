@@ -85,7 +85,7 @@ struct MessageCues {
 
     /// Reads as a question: ends with "?" or opens with a question word.
     var isQuestion: Bool {
-        text.hasSuffix("?") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
+        text.hasSuffix("?") || text.hasSuffix("？") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
     }
 
     /// Asks for a list of articles rather than a fact ("which posts…", "anything on…", "do you have…").

@@ -23,6 +23,11 @@ struct SentenceUnit {
 enum SentenceUnits {
     /// Splits an article's prose blocks into sentences (code blocks become one unit each).
     static func of(_ s: StoredArticle, analyzer: Analyzer) -> [SentenceUnit] {
+        // Sentences are analysed in the article's language, as the index analysed it.
+        analyzer.use(language: s.article.language)
+        defer { analyzer.use(language: nil) }
+        // Chinese, Japanese and Korean write no spaces: a sentence counts about a word per two characters.
+        let cjk = ["zh", "ja", "ko"].contains(s.article.language ?? "")
         var out: [SentenceUnit] = []
         var heading: String?
         var section = 0, sectionStart = 0
@@ -44,7 +49,7 @@ enum SentenceUnits {
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             section: section, sectionPosition: out.count - sectionStart,
                                             terms: Set(tokens), tokens: tokens, isCode: false, isListItem: b.kind == .listItem,
-                                            words: Chunker.wordCount(sentence)))
+                                            words: cjk ? max(Chunker.wordCount(sentence), ideographs(sentence) / 2) : Chunker.wordCount(sentence)))
                 }
             }
         }
@@ -55,5 +60,13 @@ enum SentenceUnits {
     static func passage(containing text: String, in passages: [Passage]) -> String {
         let probe = String(text.prefix(60))
         return passages.first { ByteSearch.contains($0.text, probe) }?.text ?? passages.first?.text ?? ""
+    }
+}
+
+/// Han, kana and Hangul characters in `text`.
+func ideographs(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { n, u in
+        let v = u.value
+        return n + ((0x3040...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) ? 1 : 0)
     }
 }

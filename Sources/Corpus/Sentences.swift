@@ -27,6 +27,14 @@ public enum Sentences {
         while i < n {
             let ch = c[i]
             if ch == "\n" { cut(i, next: i + 1); i += 1; continue }
+            // Chinese and Japanese full stops end a sentence with no space after them.
+            if ch == "。" || ch == "！" || ch == "？" {
+                var k = i + 1
+                while k < n, c[k] == "」" || c[k] == "』" || c[k] == "）" || closers.contains(c[k]) { k += 1 }
+                var m = k
+                while m < n, c[m].isWhitespace, c[m] != "\n" { m += 1 }
+                cut(k, next: m); i = m; continue
+            }
             guard ch == "." || ch == "!" || ch == "?" || ch == "…" else { i += 1; continue }
             var j = i + 1
             while j < n, c[j] == "." || c[j] == "!" || c[j] == "?" || c[j] == "…" { j += 1 }

@@ -41,6 +41,33 @@ public final class Searcher {
         return order.map { ($0, counts[$0]!) }
     }
 
+    /// The language of the corpus whose analysis of `text` the index knows most terms of (nil: English,
+    /// which also wins full ties), for reading sentences in that language: the union `queryTerms` gives a
+    /// search would count a German question's English-stemmed forms as words no article has.
+    public func bestLanguage(_ text: String) -> String? {
+        guard !stats.languages.isEmpty else { return nil }
+        var best: (code: String?, known: Int, unknown: Int) = (nil, -1, 0)
+        for code in [nil] + stats.languages.map(Optional.some) {
+            let terms = queryTerms(text, language: code)
+            let known = terms.filter { documentFrequency($0.term) > 0 }.count
+            // On a tie, the language that leaves fewer unknown words (its stop words took them) wins.
+            if known > best.known || (known == best.known && terms.count - known < best.unknown) { best = (code, known, terms.count - known) }
+        }
+        return best.code
+    }
+
+    /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).
+    public func queryTerms(_ text: String, language: String?) -> [(term: String, count: Int)] {
+        analyzer.use(language: language)
+        defer { analyzer.use(language: nil) }
+        var order: [String] = [], counts: [String: Int] = [:]
+        for t in analyzer.analyze(text) {
+            if counts[t.term] == nil { order.append(t.term) }
+            counts[t.term, default: 0] += 1
+        }
+        return order.map { ($0, counts[$0]!) }
+    }
+
     struct TermData { var term: String; var qtf: Int; var df: Int; var idf: Double; var docs: [UInt8]; var passages: [UInt8] }
 
     func load(_ terms: [(term: String, count: Int)]) throws -> [TermData] {

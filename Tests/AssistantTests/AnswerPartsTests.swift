@@ -41,6 +41,8 @@ enum AnswerFixtures {
         ("You can write it like this:", true),
         ("He said “use actors.”", true),
         ("It works (mostly).", true),
+        ("東京タワーは電波塔です。", true),
+        ("长城是防御工程", false),
         ("A unit test is an automated test that", false),
         ("Table of Contents", false),
         ("Figure 2: the build settings pane", false),

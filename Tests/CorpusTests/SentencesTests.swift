@@ -19,6 +19,8 @@ import Testing
         ("Visit example.com today.", ["Visit example.com today."]),
         ("Written by J. Smith in 2020. Done.", ["Written by J. Smith in 2020.", "Done."]),
         ("First line\nSecond line", ["First line", "Second line"]),
+        ("東京タワーは電波塔です。高さは三百三十三メートルです！本当？", ["東京タワーは電波塔です。", "高さは三百三十三メートルです！", "本当？"]),
+        ("彼は「行く。」と言った。次へ", ["彼は「行く。」", "と言った。", "次へ"]),
         ("", [String]()),
     ] as [(String, [String])])
     func split(text: String, expected: [String]) {

@@ -34,4 +34,21 @@ struct LanguageCLITests {
         let none = try CLI.lore(["search", "大阪", "--json"], corpus: corpus, db: db)
         #expect((none.object["hits"] as? [Any])?.isEmpty == true, "\(none.out)")
     }
+
+    /// A question in an article's own language is answered from it: its sentences are read in that
+    /// language (stems, stop words, Japanese full stops), not as English.
+    @Test(arguments: [
+        ("de.md", "Wo schlafen unsere Katzen am Nachmittag?", "Apfelbaum"),
+        ("es.md", "¿De dónde baja el río?", "montaña nevada"),
+        ("ja.md", "東京タワーは何年に完成した？", "一九五八年"),
+    ])
+    func answersInTheArticlesLanguage(file: String, question: String, fact: String) throws {
+        let corpus = CLI.tempDirectory("languages-ask"), db = CLI.tempDirectory("languages-ask-db") + "/i.sqlite"
+        for a in Self.articles { try a.text.write(toFile: corpus + "/" + a.file, atomically: true, encoding: .utf8) }
+        let run = try CLI.lore(["ask", "--json", question], corpus: corpus, db: db)
+        #expect(run.object["abstained"] as? Bool == false, "\(run.out)")
+        #expect((run.object["answer"] as? String)?.contains(fact) == true, "\(run.out)")
+        let cited = (run.object["citations"] as? [[String: Any]])?.first?["source"] as? String
+        #expect(cited == file, "\(run.out)")
+    }
 }

@@ -5,9 +5,9 @@ enum Layout {
     /// Closing punctuation (possibly inside quotes or brackets): a whole sentence, not a cut-off one.
     static func endsWell(_ text: String) -> Bool {
         var s = Substring(text)
-        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" { s = s.dropLast() }
+        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" || l == "」" || l == "）" { s = s.dropLast() }
         guard let last = s.last else { return false }
-        return ".!?:;…".contains(last)
+        return ".!?:;…。！？：；".contains(last)
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
@@ -47,7 +47,8 @@ enum Layout {
                 let text = endsWell(u.text) ? u.text : u.text + "."
                 out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + "- " + text + mark + "\n"
             } else {
-                let joiner = out.isEmpty || out.hasSuffix("\n") ? "" : " "
+                // Chinese and Japanese sentences follow their full stop with no space.
+                let joiner = out.isEmpty || out.hasSuffix("\n") || out.hasSuffix("。") || out.hasSuffix("！") || out.hasSuffix("？") ? "" : " "
                 out += joiner + u.text + mark
                 if u.text.hasSuffix(":") { out += "\n" }
             }

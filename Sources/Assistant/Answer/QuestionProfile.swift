@@ -48,9 +48,11 @@ struct QuestionProfile {
 extension QuestionProfile {
     /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
     static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer) -> QuestionProfile {
+        // One language's analysis: the one of the corpus's languages that knows most of the question's words.
+        let language = searcher.bestLanguage(corrected)
         var terms: [String] = []
-        for t in searcher.queryTerms(corrected).map(\.term) where !terms.contains(t) { terms.append(t) }
-        if let extra { for t in searcher.queryTerms(extra).map(\.term) where !terms.contains(t) { terms.append(t) } }
+        for t in searcher.queryTerms(corrected, language: language).map(\.term) where !terms.contains(t) { terms.append(t) }
+        if let extra { for t in searcher.queryTerms(extra, language: language).map(\.term) where !terms.contains(t) { terms.append(t) } }
         var idf: [String: Double] = [:], seen: [String: Int] = [:]
         var mass = 0.0, unknown = 0.0
         for t in terms {
@@ -60,10 +62,12 @@ extension QuestionProfile {
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
-        let original = searcher.queryTerms(question).map(\.term)
+        let original = searcher.queryTerms(question, language: language).map(\.term)
         let unseen = original.filter { (seen[$0] ?? searcher.documentFrequency($0)) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
+        analyzer.use(language: language)
+        defer { analyzer.use(language: nil) }
         return QuestionProfile(
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
             unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
