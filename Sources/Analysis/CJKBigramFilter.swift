@@ -34,7 +34,7 @@ public struct CJKBigramFilter: TokenFilter {
     }
 
     /// Han ideographs, Hiragana, Katakana (with the prolonged sound mark and half-width forms) and Hangul.
-    static func isCJK(_ u: Unicode.Scalar) -> Bool {
+    public static func isCJK(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true          // kana
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true  // Han

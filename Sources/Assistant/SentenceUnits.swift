@@ -49,7 +49,7 @@ enum SentenceUnits {
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             section: section, sectionPosition: out.count - sectionStart,
                                             terms: Set(tokens), tokens: tokens, isCode: false, isListItem: b.kind == .listItem,
-                                            words: cjk ? max(Chunker.wordCount(sentence), ideographs(sentence) / 2) : Chunker.wordCount(sentence)))
+                                            words: cjk ? max(Chunker.wordCount(sentence), sentence.unicodeScalars.lazy.filter(CJKBigramFilter.isCJK).count / 2) : Chunker.wordCount(sentence)))
                 }
             }
         }
@@ -60,13 +60,5 @@ enum SentenceUnits {
     static func passage(containing text: String, in passages: [Passage]) -> String {
         let probe = String(text.prefix(60))
         return passages.first { ByteSearch.contains($0.text, probe) }?.text ?? passages.first?.text ?? ""
-    }
-}
-
-/// Han, kana and Hangul characters in `text`.
-func ideographs(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { n, u in
-        let v = u.value
-        return n + ((0x3040...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) ? 1 : 0)
     }
 }

@@ -25,35 +25,31 @@ public final class Searcher {
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
-        var order: [String] = []
-        var counts: [String: Int] = [:]
-        for t in analyzer.analyze(text) {
-            if counts[t.term] == nil { order.append(t.term) }
-            counts[t.term, default: 0] += 1
-        }
+        var terms = queryTerms(text, language: nil)
+        guard !stats.languages.isEmpty else { return terms }
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
         // English did not give, so that a query meets articles in its own language.
+        var seen = Set(terms.map(\.term))
         for code in stats.languages {
-            analyzer.use(language: code)
-            for t in analyzer.analyze(text) where counts[t.term] == nil { order.append(t.term); counts[t.term] = 1 }
+            for t in queryTerms(text, language: code) where seen.insert(t.term).inserted { terms.append((t.term, 1)) }
         }
-        analyzer.use(language: nil)
-        return order.map { ($0, counts[$0]!) }
+        return terms
     }
 
-    /// The language of the corpus whose analysis of `text` the index knows most terms of (nil: English,
-    /// which also wins full ties), for reading sentences in that language: the union `queryTerms` gives a
-    /// search would count a German question's English-stemmed forms as words no article has.
-    public func bestLanguage(_ text: String) -> String? {
-        guard !stats.languages.isEmpty else { return nil }
-        var best: (code: String?, known: Int, unknown: Int) = (nil, -1, 0)
+    /// The query's terms in the one language of the corpus whose analysis of them the index knows most of
+    /// (nil: English, which also wins full ties), and that language, for reading sentences in it: the
+    /// union `queryTerms` gives a search would count a German question's English-stemmed forms as words
+    /// no article has.
+    public func queryTermsInBestLanguage(_ text: String) -> (language: String?, terms: [(term: String, count: Int)]) {
+        guard !stats.languages.isEmpty else { return (nil, queryTerms(text, language: nil)) }
+        var best: (code: String?, terms: [(term: String, count: Int)], known: Int) = (nil, [], -1)
         for code in [nil] + stats.languages.map(Optional.some) {
             let terms = queryTerms(text, language: code)
             let known = terms.filter { documentFrequency($0.term) > 0 }.count
             // On a tie, the language that leaves fewer unknown words (its stop words took them) wins.
-            if known > best.known || (known == best.known && terms.count - known < best.unknown) { best = (code, known, terms.count - known) }
+            if known > best.known || (known == best.known && terms.count - known < best.terms.count - best.known) { best = (code, terms, known) }
         }
-        return best.code
+        return (best.code, best.terms)
     }
 
     /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).

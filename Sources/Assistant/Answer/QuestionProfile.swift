@@ -49,9 +49,8 @@ extension QuestionProfile {
     /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
     static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer) -> QuestionProfile {
         // One language's analysis: the one of the corpus's languages that knows most of the question's words.
-        let language = searcher.bestLanguage(corrected)
-        var terms: [String] = []
-        for t in searcher.queryTerms(corrected, language: language).map(\.term) where !terms.contains(t) { terms.append(t) }
+        let (language, asked) = searcher.queryTermsInBestLanguage(corrected)
+        var terms = asked.map(\.term)
         if let extra { for t in searcher.queryTerms(extra, language: language).map(\.term) where !terms.contains(t) { terms.append(t) } }
         var idf: [String: Double] = [:], seen: [String: Int] = [:]
         var mass = 0.0, unknown = 0.0
