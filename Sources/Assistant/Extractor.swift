@@ -82,7 +82,7 @@ struct Extractor {
             lines.append("- Length: \(stored.words) words, about \(minutes) min to read")
         }
         let passage = (try? assistant.store.passages(doc: stored.doc).first?.text) ?? ""
-        let cite = Citation(n: 1, ref: target, url: a.url, author: a.author, date: a.date, passage: passage ?? "")
+        let cite = Citation(n: 1, ref: target, url: a.url, author: a.author, date: a.date, passage: passage)
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: target)
     }
 }

@@ -1,4 +1,4 @@
-/// Markdown with optional YAML front matter: headings, fenced code, lists, quotes, paragraphs, links.
+/// Markdown with optional YAML front matter: headings, fenced code, lists, quotes, paragraphs, links, raw HTML.
 enum MarkdownParser {
     static func parse(_ text: String, source: String) throws(CorpusError) -> ParsedFile {
         // Split at LF and CRLF alike ("\r\n" is one Character, so splitting at "\n" alone would keep a
@@ -49,6 +49,14 @@ enum MarkdownParser {
                 continue
             }
             if trimmed.isEmpty { flush(); continue }
+            if paraKind != .quote, para.isEmpty, let end = MarkdownHTML.blockEnd(lines, start: k - 1) {
+                // Raw HTML (a figure, a table, a comment): read by the HTML parser, as a browser would show it.
+                let html = lines[(k - 1) ..< end].joined(separator: "\n")
+                let parsed = HTMLText.parse(Array(html.utf8))
+                blocks += parsed.blocks; links += parsed.links
+                k = end
+                continue
+            }
             let hashes = trimmed.prefix(while: { $0 == "#" }).count
             if (1...6).contains(hashes), trimmed.dropFirst(hashes).first == " " {
                 flush()
@@ -80,11 +88,13 @@ enum MarkdownParser {
         return nil
     }
 
-    /// Strips inline markup: `[text](url)` → text (link collected), `![alt](src)` → alt, emphasis and backticks.
+    /// Strips inline markup: `[text](url)` → text (link collected), `![alt](src)` → alt, emphasis, backticks and
+    /// HTML tags outside code spans (`<br>` → a space, `<img alt>` → its alt text).
     static func inline(_ s: String, links: inout [Link]) -> String {
         let c = Array(s)
         var out = ""
         var i = 0
+        var inCode = false
         while i < c.count {
             let ch = c[i]
             if ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
@@ -100,7 +110,12 @@ enum MarkdownParser {
                     continue
                 }
             }
-            if ch == "`" { i += 1; continue }
+            if ch == "`" { inCode.toggle(); i += 1; continue }
+            if ch == "<", !inCode, let tag = MarkdownHTML.inlineTag(c, at: i) {
+                out += tag.text
+                i = tag.end
+                continue
+            }
             if ch == "*" || ch == "_" {
                 let prevSpace = i == 0 || !(c[i - 1].isLetter || c[i - 1].isNumber)
                 let nextSpace = i + 1 >= c.count || !(c[i + 1].isLetter || c[i + 1].isNumber)

@@ -89,6 +89,42 @@ import Testing
         #expect(b.author == nil)
     }
 
+    @Test func rawHTMLIsReadAsABrowserShowsIt() throws {
+        let a = try article("""
+            ---
+            title: Figures
+            ---
+
+            Text with <em>markup</em>, `Array<Int>` in code, a<br>break and <img src="c.png" alt="a chart"> inline.
+
+            <div style="margin: 2em">
+              <img src="/logo.png" alt="Logo">
+              <p>Under the figure.</p>
+            </div>
+
+            <!-- a comment
+            over two lines -->
+            After the comment.
+
+            <table><tr><td>left</td><td>right</td></tr></table>
+
+            <script>
+            var hidden = 1;
+
+            hidden = 2;
+            </script>
+
+            Prose keeps Set<String>, 1 < 2 and <https://example.org>.
+            """)
+        #expect(a.blocks == [
+            Block(.paragraph, "Text with markup, Array<Int> in code, a break and a chart inline."),
+            Block(.paragraph, "Logo"), Block(.paragraph, "Under the figure."),
+            Block(.paragraph, "After the comment."),
+            Block(.paragraph, "left | right"),
+            Block(.paragraph, "Prose keeps Set<String>, 1 < 2 and <https://example.org>."),
+        ])
+    }
+
     @Test func malformedYAMLFallsBackWithAWarning() throws {
         let parsed = try ArticleParser.parse(Array("---\ntitle: [unclosed\nauthor: Ann\n---\nText.\n".utf8), source: "bad.md")
         #expect(parsed.articles.first?.author == "Ann")
