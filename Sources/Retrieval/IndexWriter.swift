@@ -42,6 +42,7 @@ struct IndexWriter {
             // Read afresh on every attempt: another process may have just rebuilt the index.
             let startGeneration = index.generation
             let needsRebuild = rebuild || index.meta("analyzer") != Analyzer.version || index.meta("schema") != Schema.version
+                || index.meta("parser") != ArticleParser.version
             let known = needsRebuild ? [:] : try loadFiles()
             var changes: [Change] = []
             var touched: [(String, Int64)] = []   // unchanged content, new mtime
@@ -99,6 +100,7 @@ struct IndexWriter {
                 try touch(touched)
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
+                try setMeta("parser", ArticleParser.version)
                 try setMeta("generation", String(startGeneration + 1))
                 try db.execute("COMMIT")
                 timer.mark("commit")

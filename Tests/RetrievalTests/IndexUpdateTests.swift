@@ -1,6 +1,7 @@
 import Foundation
 @testable import Retrieval
 import Analysis
+import Corpus
 import SQLite
 import Testing
 
@@ -80,19 +81,22 @@ struct IndexUpdateTests {
         #expect(r.upToDate && r.unchanged == 3)
     }
 
-    @Test func analyzerVersionMismatchRebuilds() throws {
+    /// An index written by another analyzer, schema or parser version is rebuilt: the same files would
+    /// give other terms, tables or articles.
+    @Test(arguments: [("analyzer", Analyzer.version), ("schema", Schema.version), ("parser", ArticleParser.version)])
+    func versionMismatchRebuilds(key: String, current: String) throws {
         let s = try Scratch(); defer { s.cleanup() }
         do {
             let index = try s.open()
             _ = try index.update()
-            try index.db.execute("UPDATE meta SET value = 'some-older-analyzer' WHERE key = 'analyzer'")
+            try index.db.execute("UPDATE meta SET value = 'some-older-version' WHERE key = '\(key)'")
         }
         let reopened = try s.open()
         let r = try reopened.update()
         #expect(r.added == 3, "every file is re-added")
         #expect(r.updated == 0 && r.unchanged == 0 && r.removed == 0)
         #expect(r.articles == 5)
-        #expect(reopened.meta("analyzer") == Analyzer.version)
+        #expect(reopened.meta(key) == current)
         #expect(try s.search(reopened, "zeppelin").count == 2)
         #expect(try reopened.update().upToDate)
     }
