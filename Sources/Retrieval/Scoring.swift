@@ -4,7 +4,8 @@ public enum Ranking: String, Sendable, CaseIterable {
 }
 
 /// Tunable parameters of the ranking. Defaults follow Lucene (k1 = 1.2, b = 0.75); field weights and
-/// the passage share were set on the SciFact and Cranfield collections, not on the dev questions.
+/// the passage share were set on the SciFact and Cranfield collections, not on the dev questions
+/// (`scripts/tune_ranking.py` runs the grid; its figures are in ARCHITECTURE.md).
 public struct RankingParameters: Sendable, Equatable {
     public var k1 = 1.2
     public var b = 0.75
@@ -12,7 +13,7 @@ public struct RankingParameters: Sendable, Equatable {
     public var headingWeight = 1.0
     public var bodyWeight = 1.0
     /// How much the best passage's BM25 score adds to the article's.
-    public var passageWeight = 0.3
+    public var passageWeight = 0.8
     public init() {
         // Experiments: LORE_RANKING="k1=1.2,b=0.75,title=2,heading=1,passage=0.3" (used by the tuning notes).
         guard let raw = getenv("LORE_RANKING") else { return }
