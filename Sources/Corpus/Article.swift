@@ -18,6 +18,8 @@ public struct Article: Sendable, Equatable, Hashable {
     public var links: [Link]
     /// ISO 639-1 code guessed from the text when indexed (`LanguageDetector`); nil when unknown.
     public var language: String?
+    /// Tags or categories the source gives (front matter `tags`/`categories`, a feed's `<category>`), each once.
+    public var tags: [String] = []
 
     public init(id: String, title: String, url: String? = nil, author: String? = nil, date: String? = nil,
                 feed: String? = nil, source: String, line: Int, blocks: [Block], links: [Link] = []) {
@@ -29,6 +31,14 @@ public struct Article: Sendable, Equatable, Hashable {
     public var text: String { blocks.map(\.text).joined(separator: "\n") }
     /// Code blocks, verbatim, in reading order.
     public var code: [Block] { blocks.filter { if case .code = $0.kind { return true } else { return false } } }
+    /// Adds tags, cleaned (whitespace collapsed, at most 100 characters), each once whatever its case.
+    public mutating func addTags<S: Sequence>(_ raw: S) where S.Element == String {
+        for r in raw {
+            let t = TextClean.collapse(r)
+            guard !t.isEmpty, t.count <= 100, !tags.contains(where: { $0.lowercased() == t.lowercased() }) else { continue }
+            tags.append(t)
+        }
+    }
     /// Headings in reading order.
     public var headings: [Block] { blocks.filter { if case .heading = $0.kind { return true } else { return false } } }
 }

@@ -18,6 +18,7 @@ struct FeedParser {
     private struct ItemFields {
         var line: Int
         var title: String?, link: String?, altLink: String?, id: String?, author: String?
+        var tags: [String] = []
         var date: String?, updated: String?, content: Body?, summary: Body?
         /// The rank of the element `date` came from (`published` 0, `issued`/`dc:date` 1, `created` 2).
         var dateRank = Int.max
@@ -64,6 +65,8 @@ struct FeedParser {
                 } else if item != nil || (name == "title" && feedTitle == nil && ["channel", "feed"].contains(names.last ?? "")) {
                     if name == "link", let href = attrs.first(where: { $0.name == "href" })?.value {
                         linkAttr(attrs, href)
+                    } else if name == "category", item != nil, let term = Self.attr(attrs, "label") ?? Self.attr(attrs, "term") {
+                        item!.tags.append(term)   // Atom: the category is its attributes
                     } else if !selfClosing && Self.fields.contains(name) {
                         capture = (name, attrs, range.upperBound, 1)
                     }
@@ -84,7 +87,7 @@ struct FeedParser {
         "title", "dc:title", "media:title", "link", "guid", "id", "dc:creator", "dc:author", "author", "itunes:author",
         "pubdate", "dc:date", "published", "issued", "dcterms:issued", "created", "dcterms:created", "updated", "modified",
         "dcterms:modified", "content:encoded", "content", "body", "xhtml:body", "fullitem", "description", "dc:description",
-        "summary", "itunes:summary", "abstract",
+        "summary", "itunes:summary", "abstract", "category", "dc:subject",
     ]
 
     static func attr(_ attrs: [(name: String, value: String)], _ name: String) -> String? {
@@ -132,6 +135,7 @@ struct FeedParser {
             // The most specific element wins; of equals the last, as feedparser has it.
             let rank = name == "pubdate" || name == "published" ? 0 : name.hasSuffix("created") ? 2 : 1
             if rank <= item!.dateRank, let d = DateText.iso8601(Self.text(p, r)) { item!.date = d; item!.dateRank = rank }
+        case "category", "dc:subject": item!.tags.append(Self.inlineText(Self.text(p, r), html: false))
         case "updated", "modified", "dcterms:modified": item!.updated = DateText.iso8601(Self.text(p, r)) ?? item!.updated
         case "content:encoded", "content", "body", "xhtml:body", "fullitem":
             if item!.content == nil { item!.content = Body(range: r, type: name.hasSuffix("body") ? "xhtml" : xhtml ? "xhtml" : type, base64: base64) }
@@ -168,9 +172,10 @@ struct FeedParser {
         let id = [f.id, f.about, url].compactMap { $0 }.first(where: { !$0.isEmpty }) ?? "\(source):\(f.line)"
         let title = f.title.flatMap { $0.isEmpty ? nil : $0 } ?? f.mediaTitle.flatMap { $0.isEmpty ? nil : $0 }
             ?? Titles.fromBlocks(blocks) ?? "Untitled (\(source):\(f.line))"
-        items.append(Article(id: TextClean.collapse(id), title: title, url: url, author: f.author.flatMap { $0.isEmpty ? nil : $0 },
-                             date: f.date ?? f.updated, feed: feedTitle, source: source, line: f.line,
-                             blocks: blocks, links: links))
+        var article = Article(id: TextClean.collapse(id), title: title, url: url, author: f.author.flatMap { $0.isEmpty ? nil : $0 },
+                              date: f.date ?? f.updated, feed: feedTitle, source: source, line: f.line, blocks: blocks, links: links)
+        article.addTags(f.tags)
+        items.append(article)
     }
 
     /// Body blocks: inline XHTML as is, `type="text"` as plain paragraphs, else (escaped, CDATA or base64) HTML.

@@ -3,6 +3,7 @@
 enum HTMLPageParser {
     static func parse(_ bytes: [UInt8], source: String) -> ParsedFile {
         var title: String?, h1: String?, author: String?, date: String?, url: String?, site: String?
+        var tags: [String] = []
         var scope: Set<String> = []
         bytes.withUnsafeBufferPointer { p in
             var tk = MarkupTokenizer(p, html: true)
@@ -26,6 +27,8 @@ enum HTMLPageParser {
                         case "og:url": url = url ?? content
                         case "og:site_name": site = site ?? content
                         case "og:title": title = title ?? content
+                        case "keywords": tags += content.split(separator: ",").map(String.init)
+                        case "article:tag": tags.append(content)
                         default: break
                         }
                     case "link" where attr("rel") == "canonical": url = url ?? attr("href")
@@ -44,10 +47,11 @@ enum HTMLPageParser {
         if parsed.blocks.isEmpty && !scope.isEmpty { parsed = HTMLText.parse(bytes) }
         let name = [title, h1].compactMap { $0 }.first { !$0.isEmpty }
         let finalTitle = name.map { Titles.cut($0, limit: 200) } ?? Titles.fromBlocks(parsed.blocks) ?? PlainTextParser.fileTitle(source)
-        let article = Article(id: url.map(TextClean.collapse) ?? "\(source):1", title: finalTitle,
+        var article = Article(id: url.map(TextClean.collapse) ?? "\(source):1", title: finalTitle,
                               url: url.map(TextClean.collapse), author: author.map(TextClean.collapse),
                               date: date.flatMap(DateText.iso8601), feed: site.map(TextClean.collapse), source: source, line: 1,
                               blocks: parsed.blocks, links: parsed.links)
+        article.addTags(tags)
         return ParsedFile(format: .html, articles: [article], warnings: parsed.warnings)
     }
 }

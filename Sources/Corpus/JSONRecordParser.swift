@@ -81,9 +81,14 @@ enum JSONRecordParser {
             return nil
         }
         let date = opt("date", "published", "updated").map { DateText.iso8601($0) ?? $0 }
-        return Article(id: id.isEmpty ? TextClean.collapse("\(displaySource(source)):\(line)") : id, title: title, url: opt("url", "link"),
-                       author: opt("author"), date: date, feed: opt("feed", "site", "source"), source: source,
-                       line: line, blocks: blocks)
+        var article = Article(id: id.isEmpty ? TextClean.collapse("\(displaySource(source)):\(line)") : id, title: title,
+                              url: opt("url", "link"), author: opt("author"), date: date, feed: opt("feed", "site", "source"),
+                              source: source, line: line, blocks: blocks)
+        // An array (`["a", "b"]`) or one string with commas.
+        if let raw = f["tags"] ?? f["categories"] ?? f["keywords"] {
+            article.addTags(raw.split(whereSeparator: { $0 == JSONScanner.listSeparator || $0 == "," }).map(String.init))
+        }
+        return article
     }
 }
 

@@ -29,6 +29,7 @@ struct JSONScanner {
             guard i < end else { throw Failure(reason: "unexpected end of input", offset: i) }
             switch p[i] {
             case 0x22: fields[key] = try string()
+            case 0x5B where Self.listKeys.contains(key): fields[key] = try stringList()
             case 0x7B, 0x5B: try skipNested()
             default: fields[key] = try literal()
             }
@@ -109,6 +110,27 @@ struct JSONScanner {
         guard s == "true" || s == "false" || s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2B || $0 == 0x2E || $0 | 0x20 == 0x65 })
         else { throw Failure(reason: "invalid value", offset: start) }
         return s
+    }
+
+    /// Keys whose value may be an array of strings (`"tags": ["a", "b"]`), kept joined by `listSeparator`.
+    static let listKeys: Set<String> = ["tags", "categories", "keywords"]
+    static let listSeparator: Character = "\u{1F}"
+
+    /// An array's strings joined by `listSeparator`; other elements (numbers, objects) are skipped.
+    mutating func stringList() throws(Failure) -> String {
+        i += 1
+        var out: [String] = []
+        while true {
+            skipSpace()
+            guard i < end else { throw Failure(reason: "unexpected end of input", offset: i) }
+            switch p[i] {
+            case 0x5D: i += 1; return out.joined(separator: String(Self.listSeparator))
+            case 0x2C: i += 1
+            case 0x22: out.append(try string())
+            case 0x7B, 0x5B: try skipNested()
+            default: _ = try literal()
+            }
+        }
     }
 
     /// Skips an object or array of any depth with a counter, honouring strings.

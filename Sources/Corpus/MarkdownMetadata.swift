@@ -5,6 +5,7 @@ struct MarkdownMetadata {
     var id: String?
     var url: String?
     var authors: [String] = []
+    var tags: [String] = []
     /// ISO 8601.
     var date: String?
     /// A front matter summary that the body does not already begin with, as the article's first block.
@@ -15,6 +16,9 @@ struct MarkdownMetadata {
         url = matter.first("url", "link", "canonical_url")
         id = matter.first("id", "guid") ?? url
         authors = Self.names(matter.list("authors", "author", "by", "creator"))
+        // A list, or one scalar with commas (`tags: swift, yaml`).
+        let rawTags = matter.list("tags", "categories", "category", "keywords")
+        tags = (rawTags.count == 1 ? rawTags[0].split(separator: ",").map(String.init) : rawTags).map(Self.plain)
         let rawDate = matter.first("date", "published", "pubdate", "created")
         date = rawDate.map { DateText.iso8601($0) ?? $0 }
         if let s = matter.first("summary", "description", "excerpt", "abstract"),

@@ -14,9 +14,10 @@ enum MarkdownParser {
         let meta = MarkdownMetadata(matter: matter, blocks: blocks)
         let title = meta.title ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
             ?? PlainTextParser.fileTitle(source)
-        let article = Article(id: meta.id ?? "\(source):1", title: Titles.cut(title, limit: 200), url: meta.url,
+        var article = Article(id: meta.id ?? "\(source):1", title: Titles.cut(title, limit: 200), url: meta.url,
                               author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
                               date: meta.date, source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
+        article.addTags(meta.tags)
         return ParsedFile(format: .markdown, articles: [article], warnings: warnings)
     }
 

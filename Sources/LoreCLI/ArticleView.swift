@@ -7,6 +7,7 @@ enum ArticleView {
         var out = Style.bold(sanitize(a.title, keepNewlines: false)) + "\n"
         let meta = [a.author, a.date.map { String($0.prefix(10)) }, a.feed, a.url].compactMap { $0 }.map { sanitize($0, keepNewlines: false) }
         if !meta.isEmpty { out += Style.dim(meta.joined(separator: " · ")) + "\n" }
+        if !a.tags.isEmpty { out += Style.dim("Tags: " + a.tags.map { sanitize($0, keepNewlines: false) }.joined(separator: ", ")) + "\n" }
         out += Style.dim(displaySourceLine(a.source, a.line)) + "\n\n"
         for b in a.blocks {
             let text = sanitize(b.text)

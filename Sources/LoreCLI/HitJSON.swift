@@ -15,7 +15,8 @@ enum Shapes {
 
     static func articleSummary(_ a: Article) -> [(String, JSON)] {
         [("id", .string(a.id)), ("title", .string(a.title)), ("url", .str(a.url)), ("author", .str(a.author)),
-         ("date", .str(a.date)), ("source", .string(a.source)), ("line", .int(a.line)), ("language", .str(a.language))]
+         ("date", .str(a.date)), ("source", .string(a.source)), ("line", .int(a.line)), ("language", .str(a.language)),
+         ("tags", .array(a.tags.map(JSON.string)))]
     }
 
     static func article(_ a: Article) -> JSON {

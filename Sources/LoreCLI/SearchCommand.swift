@@ -12,6 +12,7 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "bm25 or tfidf.") var ranking: String = "bm25"
     @Option(help: "Only articles whose author contains this.") var author: String?
     @Option(help: "Only articles from a feed or file whose name contains this.") var feed: String?
+    @Option(help: "Only articles with this tag or category (whole, any case).") var tag: String?
     @Option(help: "Only articles dated on or after (YYYY, YYYY-MM or YYYY-MM-DD).") var after: String?
     @Option(help: "Only articles dated before.") var before: String?
     @Flag(help: "Show how each score was built.") var explain = false
@@ -19,7 +20,7 @@ struct SearchCommand: ParsableCommand {
 
     /// The parsed options as plain values.
     var request: SearchRequest {
-        SearchRequest(query: query, limit: limit, ranking: ranking, author: author, feed: feed, after: after,
+        SearchRequest(query: query, limit: limit, ranking: ranking, author: author, feed: feed, tag: tag, after: after,
                       before: before, explain: explain, json: json, location: global.location)
     }
 
@@ -35,7 +36,7 @@ struct SearchRequest: Equatable {
     var query: [String] = []
     var limit = 10
     var ranking = "bm25"
-    var author: String?, feed: String?, after: String?, before: String?
+    var author: String?, feed: String?, tag: String?, after: String?, before: String?
     var explain = false, json = false
     var location = IndexLocation()
 
@@ -71,7 +72,7 @@ struct SearchRequest: Equatable {
             let ws = try Workspace(location)
             var q = SearchQuery(text: text, limit: limit)
             q.ranking = Ranking(rawValue: ranking) ?? .bm25
-            q.author = author; q.feed = feed; q.after = after; q.before = before; q.explain = explain
+            q.author = author; q.feed = feed; q.tag = tag; q.after = after; q.before = before; q.explain = explain
             return try Searcher(index: ws.index).search(q)
         }
         if json {
@@ -90,13 +91,13 @@ struct SearchRequest: Equatable {
 
 extension SearchRequest {
     /// Query words plus `--json`, `--explain`, and `--corpus`, `--db`, `--limit`/`-l`, `--ranking`,
-    /// `--author`, `--feed`, `--after`, `--before` each followed by its value, read as `SearchCommand`
+    /// `--author`, `--feed`, `--tag`, `--after`, `--before` each followed by its value, read as `SearchCommand`
     /// reads them (a test holds the two together). Anything else — `--opt=value`, `--`, `--help`, an
     /// option given twice, a value that starts with "-" or fails validation — gives nil, and then
     /// ArgumentParser parses the arguments and words any error.
     init?(plainArguments args: [String]) {
         guard let plain = PlainArguments(args, flags: ["--json", "--explain", "--follow-symlinks", "--follow-symlinks-anywhere"],
-                                         options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--after", "--before"],
+                                         options: ["--corpus", "--db", "--limit", "--ranking", "--author", "--feed", "--tag", "--after", "--before"],
                                          aliases: [("-l", "--limit")]) else { return nil }
         query = plain.words
         json = plain.has("--json"); explain = plain.has("--explain")
@@ -106,7 +107,7 @@ extension SearchRequest {
             limit = n
         }
         ranking = plain.value("--ranking") ?? ranking
-        author = plain.value("--author"); feed = plain.value("--feed")
+        author = plain.value("--author"); feed = plain.value("--feed"); tag = plain.value("--tag")
         after = plain.value("--after"); before = plain.value("--before")
         guard (try? validate()) != nil else { return nil }
     }

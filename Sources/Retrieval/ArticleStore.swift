@@ -14,7 +14,7 @@ public struct ArticleStore {
     public init(db: Database) { self.db = db }
     public init(index: Index) { db = index.db }
 
-    static let columns = "doc, id, source, line, title, url, author, date, feed, blocks, links, words, lang"
+    static let columns = "doc, id, source, line, title, url, author, date, feed, blocks, links, words, lang, tags"
 
     func row(_ s: Statement) -> StoredArticle {
         let a = Article(id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
@@ -22,6 +22,7 @@ public struct ArticleStore {
                         blocks: BlockCoding.decode(s.text(9)), links: BlockCoding.decodeLinks(s.text(10)))
         var article = a
         article.language = s.optionalText(12)
+        article.tags = s.optionalText(13).map { $0.split(separator: "\n").map(String.init) } ?? []
         return StoredArticle(doc: Int(s.int(0)), article: article, words: Int(s.int(11)))
     }
 
@@ -49,7 +50,7 @@ public struct ArticleStore {
 
     /// Every article in corpus order (source, line), without bodies when `bodies` is false.
     public func all(bodies: Bool = true) throws -> [StoredArticle] {
-        let cols = bodies ? ArticleStore.columns : "doc, id, source, line, title, url, author, date, feed, '', '', words, lang"
+        let cols = bodies ? ArticleStore.columns : "doc, id, source, line, title, url, author, date, feed, '', '', words, lang, tags"
         let s = try db.prepare("SELECT \(cols) FROM articles ORDER BY source, line")
         var out: [StoredArticle] = []
         while try s.step() { out.append(row(s)) }

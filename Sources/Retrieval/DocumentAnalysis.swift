@@ -24,7 +24,7 @@ final class TermCounter: @unchecked Sendable {
 /// An article's row in the `articles` table, but for its doc number. Its text columns lie in the batch's
 /// `text` (`textRanges`, in `textColumns` order, nil for NULL), so the writer binds them without copying.
 struct ArticleRow {
-    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "lang", "blocks", "links"]
+    static let textColumns = ["id", "source", "title", "url", "author", "date", "feed", "lang", "tags", "blocks", "links"]
     static let columns = ["doc", "line", "words", "tlen", "hlen", "blen", "plen", "npass"] + textColumns
     var textRanges: [Range<Int>?] = []
     /// ISO 639-1 code, as stored in `lang`; the article is analysed in this language.
@@ -38,7 +38,8 @@ struct ArticleRow {
     init(_ article: Article, text: inout [UInt8]) {
         line = article.line
         language = article.language ?? Self.language(of: article)
-        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language] {
+        let tags = article.tags.isEmpty ? nil : article.tags.joined(separator: "\n")
+        for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language, tags] {
             append(value, to: &text)
         }
     }
@@ -147,8 +148,9 @@ extension TermCounter {
                 return ids.count
             }
             row.titleLength = count(article.title, in: titleField)
-            // Author and site count with the headings, so "Donny's post" and "the swiftyplace blog" match.
-            row.headingLength = count([article.author, article.feed].compactMap { $0 }.joined(separator: " "), in: headingField)
+            // Author, site and tags count with the headings, so "Donny's post", "the swiftyplace blog" and
+            // "posts tagged concurrency" match.
+            row.headingLength = count(([article.author, article.feed].compactMap { $0 } + article.tags).joined(separator: " "), in: headingField)
             for h in article.headings { row.headingLength += count(h.text, in: headingField) }
             let passages = Chunker.passages(of: article)
             for (ordinal, p) in passages.enumerated() {
@@ -283,7 +285,7 @@ extension BatchPostings {
 /// Every term an already-stored article contributed, for taking it out of the postings.
 func storedTerms(of article: Article, analyzer: Analyzer) -> Set<String> {
     var out = Set<String>()
-    for text in [article.title, article.author ?? "", article.feed ?? ""] { out.formUnion(analyzer.terms(text)) }
+    for text in [article.title, article.author ?? "", article.feed ?? ""] + article.tags { out.formUnion(analyzer.terms(text)) }
     for b in article.blocks { out.formUnion(analyzer.terms(b.text)) }
     return out
 }

@@ -3,7 +3,7 @@ import SQLite
 /// The index's tables. Passages are not stored as rows: they are derived deterministically from an
 /// article's blocks (`Chunker`), and their statistics live in the passage postings. One SQLite file in WAL mode; sessions live in the same file (see LoreCLI).
 enum Schema {
-    static let version = "6"
+    static let version = "7"
 
     static let sql = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -12,7 +12,7 @@ enum Schema {
         format TEXT, articles INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS articles (
         doc INTEGER PRIMARY KEY, id TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL,
-        title TEXT NOT NULL, url TEXT, author TEXT, date TEXT, feed TEXT, lang TEXT,
+        title TEXT NOT NULL, url TEXT, author TEXT, date TEXT, feed TEXT, lang TEXT, tags TEXT,
         blocks TEXT NOT NULL, links TEXT NOT NULL, words INTEGER NOT NULL,
         tlen INTEGER NOT NULL, hlen INTEGER NOT NULL, blen INTEGER NOT NULL, plen INTEGER NOT NULL, npass INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS articles_source ON articles(source, line);

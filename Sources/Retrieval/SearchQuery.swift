@@ -8,6 +8,8 @@ public struct SearchQuery: Sendable, Equatable {
     public var author: String?
     /// Case-insensitive substring of the feed (site) name or source file.
     public var feed: String?
+    /// One of the article's tags, whole, in any case.
+    public var tag: String?
     /// ISO dates (prefixes such as `2025` or `2025-03` work): keep articles dated on/after, before.
     public var after: String?
     public var before: String?
@@ -23,5 +25,5 @@ public struct SearchQuery: Sendable, Equatable {
 
     public init(text: String, limit: Int = 10) { self.text = text; self.limit = limit }
 
-    public var hasFilters: Bool { author != nil || feed != nil || after != nil || before != nil || noAuthor || sources != nil }
+    public var hasFilters: Bool { author != nil || feed != nil || tag != nil || after != nil || before != nil || noAuthor || sources != nil }
 }

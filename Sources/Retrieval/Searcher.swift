@@ -243,8 +243,8 @@ public final class Searcher {
 
     func filterSet(_ q: SearchQuery) throws -> Set<Int> {
         var out = Set<Int>()
-        let s = try db.prepare("SELECT doc, author, feed, source, date FROM articles")
-        let author = q.author?.lowercased(), feed = q.feed?.lowercased()
+        let s = try db.prepare("SELECT doc, author, feed, source, date, tags FROM articles")
+        let author = q.author?.lowercased(), feed = q.feed?.lowercased(), tag = q.tag?.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         while try s.step() {
             let a = s.optionalText(1)?.lowercased()
             if q.noAuthor && !(a ?? "").isEmpty { continue }
@@ -254,6 +254,7 @@ public final class Searcher {
                 let f = (s.optionalText(2) ?? "").lowercased(), src = s.text(3).lowercased()
                 if !f.contains(feed) && !src.contains(feed) { continue }
             }
+            if let tag, !(s.optionalText(5) ?? "").lowercased().split(separator: "\n").contains(Substring(tag)) { continue }
             let date = s.optionalText(4) ?? ""
             if let after = q.after, date.isEmpty || String(date.prefix(after.count)) < after { continue }
             if let before = q.before, date.isEmpty || String(date.prefix(before.count)) >= before { continue }

@@ -157,7 +157,7 @@ enum CLI {
     }
 
     static let hitKeys: Set<String> = ["id", "title", "url", "author", "date", "source", "line", "score", "snippet"]
-    static let articleKeys: Set<String> = ["id", "title", "url", "author", "date", "source", "line", "language"]
+    static let articleKeys: Set<String> = ["id", "title", "url", "author", "date", "source", "line", "language", "tags"]
     static let turnKeys: Set<String> = ["input", "tool_call", "answer", "citations", "abstained", "hits"]
     static let citationKeys: Set<String> = ["n", "id", "title", "url", "source", "line", "passage"]
 }

@@ -13,6 +13,7 @@ struct SearchRequestTests {
         ["swift", "--corpus", "Corpus", "--db", "/tmp/x.sqlite", "--json"],
         ["q", "--ranking", "tfidf", "--author", "Donny", "--feed", "swift", "--after", "2024", "--before", "2025-03"],
         ["q", "--author", ""],
+        ["q", "--tag", "swift testing", "--json"],
         ["q", "--limit", "+7"],
         ["q", "--limit", "1000"],
         ["日本語", "e\u{301}"],

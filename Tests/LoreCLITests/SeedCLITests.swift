@@ -109,6 +109,24 @@ struct SeedCLITests {
         #expect(!fh.isEmpty && fh.allSatisfy { ($0["author"] as? String) == "Donny Wals" && ($0["date"] as? String ?? "") >= "2021" })
     }
 
+    /// Issue 10: the feeds' categories are each article's tags, listed by `articles --json` and shown by `show`;
+    /// `search --tag` keeps the articles that carry the tag, whole and in any case.
+    @Test func tagsFromTheFeedsFilterASearch() throws {
+        let list = try CLI.lore(["articles", "--json"], corpus: corpus, db: db)
+        let objects = list.outLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let tagged = objects.filter { ($0["tags"] as? [String])?.contains { $0.lowercased() == "swiftui" } == true }
+        #expect(!tagged.isEmpty && tagged.count < objects.count)
+        let run = try CLI.lore(["search", "views", "--json", "--limit", "100", "--tag", "SwiftUI"], corpus: corpus, db: db)
+        let hits = Set((run.object["hits"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(!hits.isEmpty && hits.isSubset(of: Set(tagged.compactMap { $0["id"] as? String })))
+        #expect(try CLI.lore(["search", "views", "--json", "--tag", "swift"], corpus: corpus, db: db).object["hits"] as? [Any] != nil)
+        let none = try CLI.lore(["search", "views", "--tag", "swiftu"], corpus: corpus, db: db)
+        #expect(none.status == 0 && none.outLines.first?.hasPrefix("No articles match") == true)
+        let id = try #require(tagged.first?["id"] as? String)
+        let shown = try CLI.lore(["show", id], corpus: corpus, db: db)
+        #expect(shown.outLines.contains { $0.hasPrefix("Tags: ") && $0.lowercased().contains("swiftui") })
+    }
+
     @Test("usage errors exit 64", arguments: [
         ["search"], ["search", "swift", "--limit", "0"], ["search", "swift", "--ranking", "nope"],
         ["search", "swift", "--bogus-flag"], ["show"], ["index", "--rebuild", "extra-argument"], ["ask"],
