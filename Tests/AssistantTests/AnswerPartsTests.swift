@@ -242,3 +242,14 @@ enum AnswerFixtures {
         #expect(picked.first?.index == 0 && picked.count == 2)
     }
 }
+
+/// Which unknown question terms are Japanese grammar rather than a topic the corpus lacks.
+@Suite struct KanaJointTests {
+    @Test(arguments: [
+        ("しま", true), ("ーは", true), ("つ完", true), ("か", true),
+        ("完成", false), ("タワ", false), ("长城", false), ("swift", false), ("すしや", false),
+    ])
+    func kanaJoint(term: String, joint: Bool) {
+        #expect(QuestionProfile.isKanaJoint(term) == joint)
+    }
+}

@@ -41,6 +41,8 @@ struct LanguageCLITests {
         ("de.md", "Wo schlafen unsere Katzen am Nachmittag?", "Apfelbaum"),
         ("es.md", "¿De dónde baja el río?", "montaña nevada"),
         ("ja.md", "東京タワーは何年に完成した？", "一九五八年"),
+        // A polite verb ending: bigrams such as 「しま」 straddle the grammar and are in no article.
+        ("ja.md", "東京タワーはいつ完成しましたか？", "一九五八年"),
     ])
     func answersInTheArticlesLanguage(file: String, question: String, fact: String) throws {
         let corpus = CLI.tempDirectory("languages-ask"), db = CLI.tempDirectory("languages-ask-db") + "/i.sqlite"
@@ -50,5 +52,13 @@ struct LanguageCLITests {
         #expect((run.object["answer"] as? String)?.contains(fact) == true, "\(run.out)")
         let cited = (run.object["citations"] as? [[String: Any]])?.first?["source"] as? String
         #expect(cited == file, "\(run.out)")
+    }
+
+    /// The same grammar in a question about something no article has still abstains.
+    @Test func aJapaneseQuestionTheCorpusLacksAbstains() throws {
+        let corpus = CLI.tempDirectory("languages-lack"), db = CLI.tempDirectory("languages-lack-db") + "/i.sqlite"
+        for a in Self.articles { try a.text.write(toFile: corpus + "/" + a.file, atomically: true, encoding: .utf8) }
+        let run = try CLI.lore(["ask", "--json", "富士山はいつ噴火しましたか？"], corpus: corpus, db: db)
+        #expect(run.object["abstained"] as? Bool == true, "\(run.out)")
     }
 }

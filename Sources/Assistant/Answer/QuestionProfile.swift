@@ -57,11 +57,13 @@ extension QuestionProfile {
         for t in terms {
             let df = searcher.documentFrequency(t)
             seen[t] = df
+            if df == 0 && Self.isKanaJoint(t) { continue }
             let v = Scoring.idf(n: searcher.stats.documents, df: df)
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
-        let original = searcher.queryTerms(question, language: language).map(\.term)
+        terms.removeAll { idf[$0] == nil }
+        let original = searcher.queryTerms(question, language: language).map(\.term).filter { !(Self.isKanaJoint($0) && seen[$0] == 0) }
         let unseen = original.filter { (seen[$0] ?? searcher.documentFrequency($0)) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
@@ -73,6 +75,13 @@ extension QuestionProfile {
             kind: kind, sides: kind == .comparison ? comparisonSides(question, analyzer: analyzer) : [],
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases))
+    }
+
+    /// A Japanese character bigram with hiragana in it. One no article has most likely straddles a particle or
+    /// a verb ending (「ーは」, 「しま」 of 「完成しましたか」), so it is grammar, not a topic the corpus lacks.
+    static func isKanaJoint(_ term: String) -> Bool {
+        let scalars = term.unicodeScalars
+        return scalars.count <= 2 && scalars.allSatisfy(CJKBigramFilter.isCJK) && scalars.contains { (0x3040...0x309F).contains($0.value) }
     }
 
     /// The kind of answer a question wants, from the opening words of its asking sentence (the first
