@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits Prompts/answer_model.json: the sentence model and the abstention model of `lore ask`.
 
-usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report]
+usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report] [--tune-selection]
 
 1. Runs `lore ask` on every question of the chosen development sets with LORE_ANSWER_FEATURES set, so lore
    writes each question's candidates (text and named features) and its evidence vector.
@@ -13,8 +13,12 @@ usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg
    threshold is the middle of the widest range that keeps the two error rates lowest.
 4. --report: leave-one-corpus-out. Fits on each set alone and scores the other with ../shared/eval/score.py, then
    fits on both and scores both (in-sample). Only the fitted weights ship; numpy is needed only here.
+5. --tune-selection: after the models are fitted, a grid over the selection settings (`SELECTION_GRID`). Each
+   setting is scored on each set (key facts + best article cited; a setting whose median answer passes 150 words
+   or that wrongly abstains on more than 0.05 is out); the one best on the training sets is kept. With --report,
+   also the setting chosen on each set alone and how it does on the other.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, itertools, json, os, re, shutil, subprocess, sys, tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,6 +31,9 @@ SETS = {
                      score=['swiftorg']),
 }
 L2_SENTENCE, L2_ABSTAIN = 1.0, 3.0
+# Relevance against overlap, the weight of question words a pick adds, the weakest pick (its odds against the
+# best candidate's) and the most picks; the word budgets stay as they are (they set the answers' length).
+SELECTION_GRID = dict(mmr_lambda=[0.5, 0.7, 0.9], novelty=[0.0, 0.3, 0.6], min_ratio=[0.005, 0.02, 0.05], max_picks=[7, 9])
 # The evidence the abstention model uses. Left out: the best logits and the question's length in terms,
 # whose scale differs between corpora and question styles; with them, fitting on one dev set and testing
 # on the other abstained on 0.40 of the other's unanswerable questions, without them 0.80 and 0.70.
@@ -169,16 +176,56 @@ def fit(items, feature_names, evidence_names, selection):
     }
 
 
-def score(lore, model, sets):
+def score(lore, model, sets, db=None):
     d = tempfile.mkdtemp()
     for f in os.listdir(os.path.join(ROOT, 'Prompts')):
         shutil.copy(os.path.join(ROOT, 'Prompts', f), d)
     json.dump(model, open(os.path.join(d, 'answer_model.json'), 'w'), indent=1)
     what = sum((SETS[s]['score'] for s in sets), [])
-    r = subprocess.run([sys.executable, os.path.join(EVAL, 'score.py'), '--lore', lore] + what, cwd=ROOT,
+    r = subprocess.run([sys.executable, os.path.join(EVAL, 'score.py'), '--lore', lore] + (['--db', db] if db else []) + what, cwd=ROOT,
                        env=dict(os.environ, LORE_PROMPTS=d), capture_output=True, text=True)
     shutil.rmtree(d, ignore_errors=True)
     return [l for l in r.stdout.splitlines() if 'answers' in l]
+
+
+def selection_scores(lore, model):
+    """{set: [(setting, objective or None)]} over SELECTION_GRID, each set scored alone."""
+    keys = list(SELECTION_GRID)
+    grid = [dict(zip(keys, vs)) for vs in itertools.product(*(SELECTION_GRID[k] for k in keys))]
+    out = {s: [] for s in SETS}
+    work = tempfile.mkdtemp()   # one index per set, built once for the whole grid
+    for setting in grid:
+        m = dict(model, selection=dict(model['selection'], **setting))
+        for s in SETS:
+            line = score(lore, m, [s], db=os.path.join(work, s + '.sqlite'))[0]
+            val = lambda k: float(re.search(k + r' ([\d.]+)', line).group(1))
+            ok = val('words median') <= 150 and val('wrongly abstained') <= 0.05
+            out[s].append((setting, val('key facts') + val('best article cited') if ok else None, line))
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def choose(scores, sets):
+    """The setting with the highest summed objective over `sets` (every set admissible)."""
+    best = None
+    for k in range(len(scores[sets[0]])):
+        vals = [scores[s][k][1] for s in sets]
+        if any(v is None for v in vals): continue
+        if best is None or sum(vals) > best[1]: best = (k, sum(vals))
+    return scores[sets[0]][best[0]][0] if best else None
+
+
+def tune_selection(lore, model, train, report):
+    scores = selection_scores(lore, model)
+    if report:
+        for tr, te in (('seeds', 'swiftorg'), ('swiftorg', 'seeds')):
+            k = [x[0] for x in scores[tr]].index(choose(scores, [tr]))
+            print(f'selection chosen on {tr}: {json.dumps(scores[tr][k][0])}')
+            print(f'  in-sample: {scores[tr][k][2]}'); print(f'  on {te}:   {scores[te][k][2]}')
+    chosen = choose(scores, train)
+    if chosen: model['selection'] = dict(model['selection'], **chosen)
+    if report: print(f'selection chosen on {"+".join(train)}: {json.dumps(chosen)}')
+    return model
 
 
 def main():
@@ -186,6 +233,7 @@ def main():
     ap.add_argument('--lore', default=os.path.join(ROOT, '.build', 'release', 'lore'))
     ap.add_argument('--train', default='seeds,swiftorg'); ap.add_argument('--out', default=os.path.join(ROOT, 'Prompts', 'answer_model.json'))
     ap.add_argument('--report', action='store_true')
+    ap.add_argument('--tune-selection', action='store_true')
     a = ap.parse_args()
     lore = os.path.abspath(a.lore)
     current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
@@ -212,6 +260,8 @@ def main():
             print(f'fit on {train}, scored on {train} (in-sample):'); [print('  ' + l) for l in score(lore, m, [train])]
     train = a.train.split(',')
     m = fit(sum((data[s] for s in train), []), names, ev_names, selection)
+    if a.tune_selection:
+        m = tune_selection(lore, m, train, a.report)
     if a.report:
         print(f'fit on {"+".join(train)}, scored on both:'); [print('  ' + l) for l in score(lore, m, list(SETS))]
     with open(a.out, 'w') as f:
