@@ -7,19 +7,12 @@ Each setting is scored by nDCG@10 (linear gain, trec_eval's ndcg_cut) over every
 fresh index of each collection's corpus.jsonl in ../shared/bench; the defaults in Sources/Retrieval/Scoring.swift
 are the setting that did best on both. Python standard library only.
 """
-import argparse, csv, json, math, os, shutil, statistics, subprocess, sys, tempfile
+import argparse, csv, json, os, shutil, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(os.path.dirname(ROOT), 'shared', 'bench')
-
-
-def ndcg(ranked, rel, k=10):
-    seen, top = set(), []
-    for d in ranked:
-        if d not in seen: seen.add(d); top.append(d)
-    dcg = sum(rel.get(d, 0) / math.log2(i + 2) for i, d in enumerate(top[:k]))
-    ideal = sorted(rel.values(), reverse=True)[:k]
-    return dcg / sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
+sys.path.insert(0, os.path.join(os.path.dirname(ROOT), 'shared', 'eval'))
+from score import ndcg  # the dev sets' own scorer: the same nDCG@10
 
 
 def run(lore, args, corpus, db, setting):

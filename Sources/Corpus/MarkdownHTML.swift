@@ -52,7 +52,7 @@ enum MarkdownHTML {
         let tag = String(c[i ... gt])
         switch name {
         case "br", "p", "div", "li", "tr", "td", "th", "hr": return (" ", gt + 1)
-        case "img": return (attribute("alt", in: tag).map { " \($0) " } ?? "", gt + 1)
+        case "img": return (" " + HTMLText.parse(Array(tag.utf8)).blocks.map(\.text).joined(separator: " ") + " ", gt + 1)
         default: return ("", gt + 1)
         }
     }
@@ -68,23 +68,6 @@ enum MarkdownHTML {
         var j = w.startIndex
         while j + m.count <= w.endIndex {
             if Array(w[j ..< j + m.count]) == m { return j + m.count }
-            j += 1
-        }
-        return nil
-    }
-
-    /// The value of `name="…"` (or '…') in one tag's text.
-    static func attribute(_ name: String, in tag: String) -> String? {
-        let c = Array(tag), key = Array(name + "=")
-        var j = 1
-        while j + key.count < c.count {
-            if (c[j - 1] == " " || c[j - 1] == "\n" || c[j - 1] == "\t"), Array(c[j ..< j + key.count]) == key {
-                let q = c[j + key.count]
-                guard q == "\"" || q == "'" else { return nil }
-                let value = c[(j + key.count + 1)...].prefix(while: { $0 != q })
-                let text = TextClean.collapse(Entities.decode(String(value)))
-                return text.isEmpty ? nil : text
-            }
             j += 1
         }
         return nil
