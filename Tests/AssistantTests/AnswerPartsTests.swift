@@ -77,6 +77,24 @@ enum AnswerFixtures {
         #expect(list == "It lets you:\n- tag tests.\n- group suites. [1]")
     }
 
+    /// One list item between sentences, a whole sentence itself, is written as a sentence; items next to each
+    /// other, items a colon introduces and fragments stay a list.
+    @Test(arguments: [
+        ([("After that, nothing else refers to the object any more.", true), ("Now both objects are freed.", false)],
+         "After that, nothing else refers to the object any more. Now both objects are freed. [1]"),
+        ([("Now both objects are freed.", false), ("Tag slow tests so a plan can skip them.", true)],
+         "Now both objects are freed. Tag slow tests so a plan can skip them. [1]"),
+        ([("Use tags to filter a run.", true), ("Group related tests into suites.", true)],
+         "- Use tags to filter a run.\n- Group related tests into suites. [1]"),
+        ([("Now both objects are freed.", false), ("faster builds", true)], "Now both objects are freed.\n- faster builds. [1]"),
+        ([("Now both objects are freed.", false), ("it also works on Linux and on Windows.", true)],
+         "Now both objects are freed.\n- it also works on Linux and on Windows. [1]"),
+    ] as [([(String, Bool)], String)])
+    func loneListItems(_ items: [(String, Bool)], expected: String) {
+        let picks = items.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element.0, list: $0.element.1) }
+        #expect(Layout.paragraph(picks, n: 1) == expected)
+    }
+
     /// The article of the best sentence comes first, and its paragraph opens with the run holding that sentence.
     @Test func bestSentenceLeads() {
         let a0 = AnswerFixtures.candidate(0, "Background first.", doc: 1, score: 1)

@@ -33,6 +33,18 @@ enum Layout {
         }
     }
 
+    /// A list item picked without a neighbouring item or the colon sentence that introduces it, and that is
+    /// a whole sentence itself, is written as a sentence: one bullet between sentences is not a list.
+    static func readsAsSentence(_ items: [AnswerCandidate], at i: Int) -> Bool {
+        let u = items[i].unit
+        guard u.isListItem, u.words >= 6, endsWell(u.text), !u.text.hasSuffix(":"), u.text.first?.isLowercase != true else { return false }
+        func adjacent(_ j: Int) -> Bool {
+            items.indices.contains(j) && abs(items[j].unit.index - u.index) == 1
+                && (items[j].unit.isListItem || items[j].unit.text.hasSuffix(":"))
+        }
+        return !adjacent(i - 1) && !adjacent(i + 1)
+    }
+
     /// One article's paragraph with its citation mark `[n]` after the last sentence or list item.
     static func paragraph(_ items: [AnswerCandidate], n: Int) -> String {
         let lastText = items.lastIndex { !$0.unit.isCode }
@@ -43,7 +55,7 @@ enum Layout {
             if u.isCode {
                 let fence = u.text.contains("```") ? "~~~" : "```"
                 out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + fence + "\n" + u.text + "\n" + fence + "\n"
-            } else if u.isListItem {
+            } else if u.isListItem && !readsAsSentence(items, at: i) {
                 let text = endsWell(u.text) ? u.text : u.text + "."
                 out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + "- " + text + mark + "\n"
             } else {
