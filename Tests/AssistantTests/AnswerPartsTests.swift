@@ -104,6 +104,22 @@ enum AnswerFixtures {
         let groups = Layout.paragraphs([b1, a0, a6, a5])
         #expect(groups.map { $0.map(\.unit.index) } == [[5, 6, 0], [1]])
     }
+
+    /// The best pick opens the answer, after only what it leans on: the sentence it points back to, the colon
+    /// sentence that introduces it, the items of its own list.
+    @Test(arguments: [
+        ([("Plain context first.", false), ("The answer itself.", false)], [1, 0]),
+        ([("The cause is shared state.", false), ("This means two tasks can race.", false)], [0, 1]),
+        ([("A freed object has no owner.", true), ("This means nothing holds it.", false)], [1, 0]),
+        ([("You can do this:", false), ("tag the slow tests", true)], [0, 1]),
+        ([("tag the slow tests", true), ("group the suites", true)], [0, 1]),
+    ] as [([(String, Bool)], [Int])])
+    func bestPickLeadsAfterWhatItLeansOn(_ items: [(String, Bool)], expected: [Int]) {
+        let picks = items.enumerated().map { k, e in
+            AnswerFixtures.candidate(k, e.0, score: k == items.count - 1 ? 5 : 1, list: e.1)
+        }
+        #expect(Layout.paragraphs(picks).first?.map(\.unit.index) == expected)
+    }
 }
 
 @Suite struct AnswerSelectionTests {

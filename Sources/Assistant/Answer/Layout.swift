@@ -11,7 +11,8 @@ enum Layout {
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
-    /// article reading order, except that the first article opens with the run of picks holding the best one.
+    /// article reading order, except that the first article opens with the best pick, preceded only by what
+    /// it leans on (`leansOn`), and the picks right after it.
     static func paragraphs(_ picked: [AnswerCandidate]) -> [[AnswerCandidate]] {
         guard let top = picked.max(by: { $0.score < $1.score }) else { return [] }
         var groups: [Int: [AnswerCandidate]] = [:]
@@ -24,13 +25,21 @@ enum Layout {
             var g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
             if doc == top.unit.doc, let at = g.firstIndex(where: { $0.unit.index == top.unit.index }) {
                 var start = at
-                while start > 0, g[start - 1].unit.index == g[start].unit.index - 1 { start -= 1 }
+                while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
                 var end = at
                 while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
                 g = Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
             }
             return g
         }
+    }
+
+    /// Whether `c` needs `previous`, the sentence just before it, to be read first: the colon sentence that
+    /// introduces it, or the prose sentence it points back to ("This means…"). A list item is no such sentence.
+    static func leansOn(_ c: AnswerCandidate, _ previous: AnswerCandidate) -> Bool {
+        if previous.unit.text.hasSuffix(":") { return true }
+        if c.unit.isListItem && previous.unit.isListItem { return true }
+        return !previous.unit.isListItem && !previous.unit.isCode && !c.unit.isCode && Cues.refersBack(c.unit.text)
     }
 
     /// A list item picked without a neighbouring item or the colon sentence that introduces it, and that is
