@@ -44,7 +44,12 @@ enum SentenceUnits {
                                         section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
-                for sentence in Sentences.split(b.text) where sentence.contains(where: \.isLetter) {
+                for whole in Sentences.split(b.text) where whole.contains(where: \.isLetter) {
+                    var sentence = whole
+                    // A structured abstract's "RESULTS We found…": the label starts a section of its own.
+                    if b.kind == .paragraph, let (label, rest) = runInLabel(whole) {
+                        heading = label; section += 1; sectionStart = out.count; sentence = rest
+                    }
                     let tokens = analyzer.terms(sentence)
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             section: section, sectionPosition: out.count - sectionStart,
@@ -54,6 +59,27 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// A run-in heading in capitals at the start of a sentence ("CONCLUSIONS In this trial…", "METHODS AND
+    /// RESULTS: We…", "DESIGN, SETTING, AND PARTICIPANTS Observational…"): at most four words of capitals, six letters or more in all, then a capitalised word;
+    /// nil for acronyms ("NASA Launches…", "API Design…") and for a sentence with little after the label.
+    static func runInLabel(_ sentence: String) -> (label: String, rest: String)? {
+        let words = sentence.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+        var labelWords: [Substring] = [], letters = 0
+        for w in words.prefix(4) {
+            let bare = w.hasSuffix(":") || w.hasSuffix(",") ? w.dropLast() : w
+            guard bare.count >= 2 || bare == "&", bare.allSatisfy({ $0.isUppercase || $0 == "&" }) else { break }
+            labelWords.append(bare); letters += bare.count
+            if w.hasSuffix(":") { break }
+        }
+        guard letters >= 6, labelWords.count < words.count else { return nil }
+        let rest = words[labelWords.count...].joined(separator: " ")
+        // What follows starts a sentence: a capitalised word ("In", "A", "2,000"), not more capitals.
+        let next = rest.prefix(while: { $0 != " " })
+        guard let first = next.first, first.isUppercase || first.isNumber, rest.split(separator: " ").count >= 3,
+              next.count == 1 || first.isNumber || next.contains(where: \.isLowercase) else { return nil }
+        return (words[..<labelWords.count].joined(separator: " ").trimmingCharacters(in: ":"), rest)
     }
 
     /// The stored passage of `doc` that holds `text`, for citations that point at real passages.

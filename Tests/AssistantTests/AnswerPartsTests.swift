@@ -287,3 +287,27 @@ enum AnswerFixtures {
         #expect(QuestionProfile.isKanaJoint(term) == joint)
     }
 }
+
+/// Run-in headings in capitals, as structured abstracts write them, start a section; acronyms do not.
+@Suite struct RunInLabelTests {
+    @Test(arguments: [
+        ("CONCLUSIONS In this large trial, neither vitamin lowered the risk.", "CONCLUSIONS", "In this large trial, neither vitamin lowered the risk."),
+        ("METHODS AND RESULTS: We measured it twice.", "METHODS AND RESULTS", "We measured it twice."),
+        ("BACKGROUND A third of patients relapse.", "BACKGROUND", "A third of patients relapse."),
+        ("DESIGN, SETTING, AND PARTICIPANTS Observational cohort study of adults.", "DESIGN, SETTING, AND PARTICIPANTS",
+         "Observational cohort study of adults."),
+        ("OBJECTIVE 2,000 adults were followed for a decade.", "OBJECTIVE", "2,000 adults were followed for a decade."),
+    ])
+    func labels(_ sentence: String, label: String, rest: String) throws {
+        let split = try #require(SentenceUnits.runInLabel(sentence))
+        #expect(split.label == label && split.rest == rest)
+    }
+
+    @Test(arguments: [
+        "NASA Launches a new probe today.", "API Design Guidelines are published.", "SWIFT is a messaging network.",
+        "WARNING DO NOT USE THIS.", "RESULTS", "CONCLUSIONS Yes.", "An ordinary sentence with NASA in it.",
+    ])
+    func notLabels(_ sentence: String) {
+        #expect(SentenceUnits.runInLabel(sentence) == nil)
+    }
+}
