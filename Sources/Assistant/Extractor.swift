@@ -100,33 +100,47 @@ enum DateWords {
 
 /// Key terms and API names: identifiers from code and prose (`Task.detached`, `@MainActor`,
 /// `UITableViewCell`), ranked by how often the article uses them against how rare they are overall.
+/// An article's distinctive names: code identifiers (`@State`, `.task`, `URLSession.shared`, `viewDidLoad`) and
+/// capitalised names (`Copenhagen`, `Xcode`) that occur inside a sentence, not only opening one, and never in
+/// lower case (so not "There" or "Memory"),
+/// weighted by their count and rarity in the corpus. Code is shown in backticks, names as written.
 enum KeyTerms {
     static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15) -> [String] {
         var counts: [String: Int] = [:]
         var surface: [String: String] = [:]
+        var code = Set<String>(), midSentence = Set<String>(), lowercase = Set<String>()
         // The first 200 KB say what an article is about; a pathological one is not read to the end.
-        let text = String(a.blocks.prefix(2000).map(\.text).joined(separator: " ").prefix(200_000))
-        for raw in text.split(whereSeparator: { " \n\t,;:()[]{}<>\"'“”‘’!?".contains($0) }) {
+        let text = String(a.blocks.prefix(2000).map(\.text).joined(separator: " \n ").prefix(200_000))
+        var opensSentence = true
+        for raw in text.split(whereSeparator: { " \t,;:()[]{}<>\"'“”‘’".contains($0) }) {
+            // After a full stop, a block's end or a run-in heading in capitals ("RESULTS There were…").
+            defer { opensSentence = raw == "\n" || ".!?".contains(raw.last!) || (raw.count > 5 && raw.allSatisfy(\.isUppercase)) }
             var w = String(raw)
-            while let l = w.last, ".:".contains(l) { w.removeLast() }
+            while let l = w.last, ".:!?".contains(l) { w.removeLast() }
             guard w.count >= 3, w.count <= 40 else { continue }
+            if w.allSatisfy(\.isLowercase) { lowercase.insert(w); continue }
             let first = w.first!
             var looksLikeCode = first == "@" || first == "#"
             if first == "." && w.dropFirst().first?.isLowercase == true { looksLikeCode = true }
             if w.contains(".") && first.isLetter && !w.hasSuffix(".") { looksLikeCode = true }
             if w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase) { looksLikeCode = true }
-            if first.isUppercase && w.count > 3 && w.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber }) { looksLikeCode = true }
-            guard looksLikeCode, w.allSatisfy({ $0.isLetter || $0.isNumber || "@#._".contains($0) }) else { continue }
+            // A capitalised word is a name; in capitals it is an acronym only when short ("HTTP", not "RESULTS").
+            let name = first.isUppercase && w.count > 3 && w.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber })
+                && (w.contains(where: \.isLowercase) || w.count <= 5)
+            guard looksLikeCode || name, w.allSatisfy({ $0.isLetter || $0.isNumber || "@#._".contains($0) }) else { continue }
             let key = w.lowercased()
             counts[key, default: 0] += 1
             if surface[key] == nil { surface[key] = w }
+            if looksLikeCode { code.insert(key) }
+            if !opensSentence { midSentence.insert(key) }
         }
+        counts = counts.filter { code.contains($0.key) || (midSentence.contains($0.key) && !lowercase.contains($0.key)) }
         let n = Double(max(searcher.stats.documents, 1))
         let scored = counts.map { key, c -> (String, Double) in
             let term = analyzer.terms(surface[key]!).first ?? key
             let df = Double(max(searcher.documentFrequency(term), 1))
             return (surface[key]!, Double(c).squareRoot() * (1 + (n / df).logValue))
         }
-        return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(limit).map { "`\($0.0)`" }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(limit).map { code.contains($0.0.lowercased()) ? "`\($0.0)`" : $0.0 }
     }
 }

@@ -38,6 +38,22 @@ struct AssistantCLITests {
 
     /// Each process hashes with a new seed: the same message must still get the same call and answer.
     /// ("code" sits in the title here and asks for nothing; "published" asks for metadata.)
+    /// Key terms are names and code, not words that are capitalised only because they open a sentence or
+    /// follow a run-in heading in capitals.
+    @Test func keyTermsAreNamesAndCode() throws {
+        let dir = CLI.tempDirectory("key-terms"), db = CLI.tempDirectory("key-terms-db") + "/i.sqlite"
+        try """
+            # Trial notes
+
+            There were 864 cases in the Copenhagen cohort. RESULTS There were fewer cases after the change. Memory was \
+            measured in Copenhagen with `URLSession.shared` and the viewDidLoad hook. The memory model held, and there \
+            was no leak.
+            """.write(toFile: dir + "/notes.md", atomically: true, encoding: .utf8)
+        let answer = try CLI.lore(["extract", "terms", "notes.md:1"], corpus: dir, db: db).out
+        for term in ["Copenhagen", "`URLSession.shared`", "`viewDidLoad`"] { #expect(answer.contains(term), "\(answer)") }
+        for word in ["There", "RESULTS", "Memory"] { #expect(!answer.contains(word), "\(answer)") }
+    }
+
     @Test func sameMessageSameAnswerInEveryProcess() throws {
         var seen = Set<String>()
         for _ in 0..<6 {
