@@ -85,15 +85,15 @@ struct AnswerComposer {
             let other = sides[1 - k]
             func alone(_ u: SentenceUnit) -> Bool { !u.terms.isDisjoint(with: terms) && u.terms.isDisjoint(with: other) }
             if picked.contains(where: { alone($0.unit) }) { continue }
-            // A whole sentence that scores near the best, not a list item or code out of its context.
-            let floor = (ranked.first?.score ?? 0) - 3
-            if let c = ranked.prefix(40).first(where: { c in
-                alone(c.unit) && c.score >= floor && !c.unit.isCode && !c.unit.isListItem && c.unit.words >= 6
+            // The side's best whole sentence (not a list item or code out of its context), however far below
+            // the other side's: a comparison that describes one side only does not answer. One that defines the
+            // side ("A singleton is a…") comes before the rest.
+            let eligible = ranked.filter { c in
+                alone(c.unit) && !c.unit.isCode && !c.unit.isListItem && c.unit.words >= 6
                     && !c.unit.text.hasSuffix(":") && !Cues.isCaption(c.unit)
                     && !picked.contains { $0.unit.doc == c.unit.doc && $0.unit.index == c.unit.index }
-            }) {
-                picked.append(c)
             }
+            if let c = eligible.first(where: { Cues.defines($0.unit, terms) }) ?? eligible.first { picked.append(c) }
         }
     }
 

@@ -311,3 +311,18 @@ enum AnswerFixtures {
         #expect(SentenceUnits.runInLabel(sentence) == nil)
     }
 }
+
+/// Which sentence defines a side of a comparison: the side is its subject, and a definition phrase follows.
+@Suite struct DefinesTests {
+    @Test(arguments: [
+        ("Singleton is a pattern that creates a single instance of a type.", true),
+        ("A singleton refers to one shared instance.", true),
+        ("When creating singletons, prefer shared that is the current convention.", false),
+        ("A singleton instance must be a static property.", false),
+        ("Factories create objects, and a singleton is a single one.", false),
+    ])
+    func defines(_ text: String, _ expected: Bool) {
+        let terms = Set(AnswerFixtures.analyzer.terms("singleton"))
+        #expect(Cues.defines(AnswerFixtures.unit(0, text), terms) == expected)
+    }
+}

@@ -105,9 +105,15 @@ import Testing
         var picked = [both]
         AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, classItem, structOnly, classOnly, farBelow], picked: &picked)
         #expect(picked.map(\.unit.index) == [0, 1, 2])
-        var none = [both]
-        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, classItem, farBelow], picked: &none)
-        #expect(none.map(\.unit.index) == [0])
+        // A side with only a weak sentence still gets it (an answer about one side only does not compare),
+        // never a list item; and a sentence defining the side comes before better-scored others.
+        var weak = [both]
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, classItem, structOnly, farBelow], picked: &weak)
+        #expect(weak.map(\.unit.index) == [0, 1, 4])
+        let defining = AnswerFixtures.candidate(5, "A class is a reference type with identity.", score: -2)
+        var defined = [both, structOnly]
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [both, structOnly, classOnly, defining], picked: &defined)
+        #expect(defined.map(\.unit.index) == [0, 1, 5])
     }
 
     @Test func questionKinds() {

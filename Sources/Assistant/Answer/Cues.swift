@@ -21,6 +21,12 @@ enum Cues {
         "i moved on to", "if you have any questions", "reach out to me", "appeared first on", "check out", "to learn more",
         "for more on", "read more about", "thanks for reading", "follow me on", "subscribe to", "stay tuned"])
 
+    /// A sentence that defines one of `terms`: the term is its subject (its first content word), then "is a",
+    /// "refers to"… ("A singleton is a pattern that…", not "When creating singletons, shared is the…").
+    static func defines(_ u: SentenceUnit, _ terms: Set<String>) -> Bool {
+        u.tokens.first.map(terms.contains) == true && FoldedText(u.text).containsAny(definition)
+    }
+
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {
         let k = p.kind
