@@ -54,6 +54,23 @@ struct AssistantCLITests {
         for word in ["There", "RESULTS", "Memory"] { #expect(!answer.contains(word), "\(answer)") }
     }
 
+    /// An identifier no article has as a whole, whose parts the articles have ("OSLog": os, log), is not a
+    /// topic the corpus lacks; a name with no part in the corpus still is.
+    @Test func compoundNamesMadeOfKnownPartsAreAnswered() throws {
+        let dir = CLI.tempDirectory("compounds"), db = CLI.tempDirectory("compounds-db") + "/i.sqlite"
+        try """
+            # Logging in an app
+
+            Print statements vanish in release builds, so write each log message through the unified os log instead. \
+            The system log keeps messages with their level and category, and the Console app filters them.
+            """.write(toFile: dir + "/logging.md", atomically: true, encoding: .utf8)
+        try "# Other\n\nSomething unrelated about gardening and tomatoes in summer.\n".write(toFile: dir + "/other.md", atomically: true, encoding: .utf8)
+        let known = try CLI.lore(["ask", "--json", "Should I write log messages with print or with OSLog?"], corpus: dir, db: db)
+        #expect(known.object["abstained"] as? Bool == false, "\(known.out)")
+        let lacking = try CLI.lore(["ask", "--json", "Should I write log messages with Timber on Kotlin?"], corpus: dir, db: db)
+        #expect(lacking.object["abstained"] as? Bool == true, "\(lacking.out)")
+    }
+
     @Test func sameMessageSameAnswerInEveryProcess() throws {
         var seen = Set<String>()
         for _ in 0..<6 {

@@ -54,16 +54,18 @@ extension QuestionProfile {
         if let extra { for t in searcher.queryTerms(extra, language: language).map(\.term) where !terms.contains(t) { terms.append(t) } }
         var idf: [String: Double] = [:], seen: [String: Int] = [:]
         var mass = 0.0, unknown = 0.0
+        let compounds = coveredCompounds(corrected, language: language, searcher: searcher)
         for t in terms {
             let df = searcher.documentFrequency(t)
             seen[t] = df
-            if df == 0 && Self.isKanaJoint(t) { continue }
+            if df == 0 && (Self.isKanaJoint(t) || compounds.contains(t)) { continue }
             let v = Scoring.idf(n: searcher.stats.documents, df: df)
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
         terms.removeAll { idf[$0] == nil }
-        let original = searcher.queryTerms(question, language: language).map(\.term).filter { !(Self.isKanaJoint($0) && seen[$0] == 0) }
+        let original = searcher.queryTerms(question, language: language).map(\.term)
+            .filter { !((Self.isKanaJoint($0) || compounds.contains($0)) && seen[$0] == 0) }
         let unseen = original.filter { (seen[$0] ?? searcher.documentFrequency($0)) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
@@ -75,6 +77,19 @@ extension QuestionProfile {
             kind: kind, sides: kind == .comparison ? comparisonSides(question, analyzer: analyzer) : [],
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases))
+    }
+
+    /// Identifiers no article has as a whole but whose every part some article has ("OSLog" → oslog; os, log):
+    /// the parts stay in the question and carry its meaning, so the whole is not a topic the corpus lacks.
+    static func coveredCompounds(_ text: String, language: String?, searcher: Searcher) -> Set<String> {
+        var out = Set<String>()
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.count >= 4 {
+            let terms = searcher.queryTerms(String(word), language: language).map(\.term)
+            guard terms.count >= 3, searcher.documentFrequency(terms[0]) == 0,
+                  terms.dropFirst().allSatisfy({ searcher.documentFrequency($0) > 0 }) else { continue }
+            out.insert(terms[0])
+        }
+        return out
     }
 
     /// A Japanese character bigram with hiragana in it. One no article has most likely straddles a particle or
