@@ -46,6 +46,7 @@ struct AnswerComposer {
         selection.run(ranked)
         var picked = selection.picked
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }
+        if profile.kind == .definition { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
         why += picked.sorted { $0.score > $1.score }.map(explain)
         return respond(call, picked: picked, pool: pool, hits: hits, why: why)
@@ -95,6 +96,21 @@ struct AnswerComposer {
             }
             if let c = eligible.first(where: { Cues.defines($0.unit, terms) }) ?? eligible.first { picked.append(c) }
         }
+    }
+
+    /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when one
+    /// of the first article's sentences does and the picks do not already open with it.
+    func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
+        guard let subject = profile.terms.max(by: { (profile.idf[$0] ?? 0) < (profile.idf[$1] ?? 0) }),
+              let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject]) else { return }
+        guard let c = ranked.first(where: { c in
+            c.unit.doc == top.unit.doc && !c.unit.isCode && !c.unit.isListItem && Cues.defines(c.unit, [subject])
+                && !c.unit.text.hasSuffix(":") && !Cues.refersBack(c.unit.text)
+        }) else { return }
+        picked.removeAll { $0.unit.doc == c.unit.doc && $0.unit.index == c.unit.index }
+        var lead = c
+        lead.score = top.score + 1e-6
+        picked.append(lead)
     }
 
     /// Lays out the picks and lists their articles as sources.

@@ -116,6 +116,23 @@ import Testing
         #expect(defined.map(\.unit.index) == [0, 1, 5])
     }
 
+    /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower.
+    @Test func aDefinitionLeadsADefinitionQuestion() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let actor = try #require(SeedAssistant.shared.analyzer.terms("actor").first)
+        let profile = AnswerFixtures.profile([actor: 3, "swift": 0.5], kind: .definition)
+        let usage = AnswerFixtures.candidate(0, "Even though actors help, races can still happen.", score: 5)
+        let definition = AnswerFixtures.candidate(3, "Actors are reference types that isolate their state.", score: 2)
+        let otherArticle = AnswerFixtures.candidate(1, "An actor is a person in a play.", doc: 2, score: 1)
+        var picked = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, otherArticle, definition], picked: &picked)
+        #expect(Layout.paragraphs(picked).first?.first?.unit.index == 3)
+        // Nothing defines it in the first article: the picks stay as they are.
+        var unchanged = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, otherArticle], picked: &unchanged)
+        #expect(unchanged.map(\.unit.index) == [0])
+    }
+
     @Test func questionKinds() {
         #expect(QuestionProfile.kind(of: "What's the simplest way to cache images?") == .howto)
         #expect(QuestionProfile.kind(of: "Is there a way to cancel a running task?") == .howto)
