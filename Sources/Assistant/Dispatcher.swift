@@ -64,6 +64,12 @@ public struct Dispatcher {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
+        // "what about reentrancy?" asks the last turn's kind of thing again (an answer, a summary, a search)
+        // about something else; "what about the links?" after an extract is the classifier's to read.
+        if cues.asksWhatAbout, let last = context.lastTool, last != .extract, tool != last {
+            reasons.append("“what about …” asks the last turn's kind of thing again: \(last.rawValue)")
+            tool = last
+        }
         // "which one is the quick start?" right after a list: the user picks a listed article by its title.
         let picked = tool == .answer || tool == .search ? pick(cues, from: context.lastHits) : nil
         if let p = picked {
@@ -129,6 +135,7 @@ public struct Dispatcher {
         if let b = before { used.insert(b) }
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
+        if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
         let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
         call.arguments.insert(.init(name: "query", value: query.joined(separator: " ")), at: 0)
         if let named, named.confidence >= 0.6 {

@@ -74,6 +74,15 @@ struct MessageCues {
         return false
     }
 
+    /// "what about reentrancy?", "and how about Combine?": a short message that asks the last turn's kind of
+    /// thing again about something else.
+    var asksWhatAbout: Bool {
+        var rest = words.drop { $0 == "and" || $0 == "so" || $0 == "ok" || $0 == "okay" }
+        guard rest.count >= 3, rest.count <= 7, ["what", "how"].contains(rest.first ?? ""), rest.dropFirst().first == "about" else { return false }
+        rest = rest.dropFirst(2)
+        return !rest.allSatisfy { ["it", "that", "this", "them", "those", "these", "the", "a", "an", "one", "ones"].contains($0) }
+    }
+
     /// "which one is …", "which of them …": the message picks from the articles just listed.
     var picksFromList: Bool {
         ["which one", "which of them", "which of these", "which of those", "which article", "which post"].contains(where: hasPhrase)

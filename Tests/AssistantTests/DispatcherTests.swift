@@ -40,6 +40,29 @@ import Testing
         #expect(third.target == context.lastArticle)
     }
 
+    /// "what about X?" asks the last turn's kind of thing again about X; after an extract, or with nothing
+    /// after "about" but a pronoun, the classifier decides.
+    @Test(arguments: [
+        ("how do actors prevent data races?", "what about the main actor?", Tool.answer),
+        ("summarize the singleton article", "what about the factory one?", Tool.summarize),
+        ("find posts about testing", "and what about logging?", Tool.search),
+    ])
+    func whatAboutRepeatsTheLastTool(first: String, then: String, expected: Tool) throws {
+        let context = try SeedAssistant.ask(first).updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch(then, context: context)
+        #expect(call.tool == expected, "\(call.reasons)")
+        if expected == .search { #expect(call.argument("query") == "logging") }
+    }
+
+    @Test(arguments: [
+        ("what about reentrancy?", true), ("And how about Combine?", true), ("ok what about the newest posts", true),
+        ("what about it?", false), ("what about that one", false), ("what is it about?", false),
+        ("what about the many ways to write a test case in a modern codebase today?", false),
+    ])
+    func asksWhatAbout(message: String, expected: Bool) {
+        #expect(MessageCues(message).asksWhatAbout == expected)
+    }
+
     @Test func whichOnePicksAListedArticleByItsTitle() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let titles = context.lastHits.map { Set(Classifier.words($0.title)) }
