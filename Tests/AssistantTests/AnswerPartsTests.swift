@@ -110,13 +110,18 @@ enum AnswerFixtures {
     @Test(arguments: [
         ([("Plain context first.", false), ("The answer itself.", false)], [1, 0]),
         ([("The cause is shared state.", false), ("This means two tasks can race.", false)], [0, 1]),
-        ([("A freed object has no owner.", true), ("This means nothing holds it.", false)], [1, 0]),
+        // "This means…" cannot lean on a list item, so it cannot open: the item leads.
+        ([("A freed object has no owner.", true), ("This means nothing holds it.", false)], [0, 1]),
         ([("You can do this:", false), ("tag the slow tests", true)], [0, 1]),
         ([("tag the slow tests", true), ("group the suites", true)], [0, 1]),
+        // The best pick points back to a sentence that was not picked: the best one that can open leads.
+        ([("A deadlock is two tasks waiting on each other.", false), ("Nested sync calls cause it.", false),
+          ("Unrelated filler sentence here.", false), ("This happens because the queue is locked.", false)], [0, 1, 2, 5]),
     ] as [([(String, Bool)], [Int])])
     func bestPickLeadsAfterWhatItLeansOn(_ items: [(String, Bool)], expected: [Int]) {
         let picks = items.enumerated().map { k, e in
-            AnswerFixtures.candidate(k, e.0, score: k == items.count - 1 ? 5 : 1, list: e.1)
+            // The last item scores best; in the four-item row the third is not picked (its index is skipped).
+            AnswerFixtures.candidate(items.count == 4 && k == 3 ? 5 : k, e.0, score: k == items.count - 1 ? 5 : Double(2 - k), list: e.1)
         }
         #expect(Layout.paragraphs(picks).first?.map(\.unit.index) == expected)
     }

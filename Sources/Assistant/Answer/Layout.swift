@@ -11,8 +11,10 @@ enum Layout {
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
-    /// article reading order, except that the first article opens with the best pick, preceded only by what
-    /// it leans on (`leansOn`), and the picks right after it.
+    /// article reading order, except that the first article opens with its best pick that can open it,
+    /// preceded only by what it leans on (`leansOn`), and the picks right after it. A pick can open the
+    /// answer when what it leans on starts with a sentence that points back to nothing ("This happens
+    /// because…" cannot, when the sentence "this" means was not picked); when none can, reading order.
     static func paragraphs(_ picked: [AnswerCandidate]) -> [[AnswerCandidate]] {
         guard let top = picked.max(by: { $0.score < $1.score }) else { return [] }
         var groups: [Int: [AnswerCandidate]] = [:]
@@ -23,12 +25,14 @@ enum Layout {
         }
         return order.map { doc in
             var g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
-            if doc == top.unit.doc, let at = g.firstIndex(where: { $0.unit.index == top.unit.index }) {
+            guard doc == top.unit.doc else { return g }
+            for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
                 var start = at
                 while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
+                guard g[start].unit.isCode || !Cues.refersBack(g[start].unit.text) else { continue }
                 var end = at
                 while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
-                g = Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
+                return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
             }
             return g
         }
