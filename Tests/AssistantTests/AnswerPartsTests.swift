@@ -77,6 +77,15 @@ enum AnswerFixtures {
         #expect(list == "It lets you:\n- tag tests.\n- group suites. [1]")
     }
 
+    @Test(arguments: [
+        ("A deadlock occurs when two tasks wait on each other.", true), ("It is easy to add a test.", true),
+        ("This happens because the queue is locked.", false), ("Inside its scope, the task waits.", false),
+        ("But it never returns.", false), ("Their state is shared.", false),
+    ])
+    func canOpen(_ text: String, _ expected: Bool) {
+        #expect(Layout.canOpen(text) == expected)
+    }
+
     /// One list item between sentences, a whole sentence itself, is written as a sentence; items next to each
     /// other, items a colon introduces and fragments stay a list.
     @Test(arguments: [

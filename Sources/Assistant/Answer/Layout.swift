@@ -29,13 +29,21 @@ enum Layout {
             for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
                 var start = at
                 while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
-                guard g[start].unit.isCode || !Cues.refersBack(g[start].unit.text) else { continue }
+                guard g[start].unit.isCode || canOpen(g[start].unit.text) else { continue }
                 var end = at
                 while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
                 return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
             }
             return g
         }
+    }
+
+    /// A sentence that can open an answer: it points back to nothing before it ("This happens…", "Inside its
+    /// scope…" cannot).
+    static func canOpen(_ text: String) -> Bool {
+        guard !Cues.refersBack(text) else { return false }
+        let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
+        return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
 
     /// Whether `c` needs `previous`, the sentence just before it, to be read first: the colon sentence that
