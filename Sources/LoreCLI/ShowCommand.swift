@@ -4,9 +4,9 @@ import Retrieval
 
 /// `lore show`: one article, cleaned.
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one article (REF: an id or SOURCE:LINE).")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one article (REF: an id, SOURCE:LINE, or a file of one article).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "An article id, or SOURCE:LINE.") var ref: String
+    @Argument(help: "An article id, SOURCE:LINE, or the file name of a one-article file.") var ref: String
     @Flag(help: "JSON output.") var json = false
 
     func run() throws {

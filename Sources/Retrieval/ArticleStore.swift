@@ -32,7 +32,8 @@ public struct ArticleStore {
         return try s.step() ? row(s) : nil
     }
 
-    /// Finds an article by id, by `SOURCE:LINE` (the source may be given by file name alone), or by doc number.
+    /// Finds an article by id, by `SOURCE:LINE` (the source may be given by file name alone), or by a source
+    /// alone when that file holds one article (`post.md`).
     public func resolve(_ ref: String) throws -> StoredArticle? {
         let s = try db.prepare("SELECT \(ArticleStore.columns) FROM articles WHERE id = ? LIMIT 1")
         try s.bind([.text(ref)])
@@ -45,7 +46,13 @@ public struct ArticleStore {
             try q.bind([.int(Int64(line)), .text(source), .text("%/" + source)])
             if try q.step() { return row(q) }
         }
-        return nil
+        // A file name with no line: the file's article, when it has just one.
+        let f = try db.prepare("SELECT \(ArticleStore.columns) FROM articles WHERE source = ? OR source LIKE ? ORDER BY length(source), line LIMIT 2")
+        try f.bind([.text(ref), .text("%/" + ref)])
+        guard try f.step() else { return nil }
+        let first = row(f)
+        if try f.step(), row(f).article.source == first.article.source { return nil }
+        return first
     }
 
     /// Every article in corpus order (source, line), without bodies when `bodies` is false.

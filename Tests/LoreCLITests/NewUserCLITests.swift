@@ -23,6 +23,20 @@ struct NewUserCLITests {
         #expect(run.status == 0 && !((run.object["hits"] as? [Any]) ?? []).isEmpty, "\(run)")
     }
 
+    /// `lore show post.md`: a file that holds one article is shown by its name alone; a feed of many still
+    /// needs SOURCE:LINE.
+    @Test func showByFileNameAlone() throws {
+        let c = try corpus(["feed.xml": "<rss><channel><title>F</title><item><title>One</title><description>a</description></item>"
+                                + "<item><title>Two</title><description>b</description></item></channel></rss>"])
+        try FileManager.default.createDirectory(atPath: c.corpus + "/notes", withIntermediateDirectories: true)
+        try "# Alpha post\n\nSome text.\n".write(toFile: c.corpus + "/notes/post.md", atomically: true, encoding: .utf8)
+        let byName = try CLI.lore(["show", "post.md"], corpus: c.corpus, db: c.db)
+        #expect(byName.status == 0 && byName.outLines.first == "Alpha post", "\(byName)")
+        #expect(try CLI.lore(["show", "notes/post.md"], corpus: c.corpus, db: c.db).status == 0)
+        let many = try CLI.lore(["show", "feed.xml"], corpus: c.corpus, db: c.db)
+        #expect(many.status == 1 && many.err.contains("SOURCE:LINE"), "\(many)")
+    }
+
     @Test func globalOptionsBeforeTheSubcommand() throws {
         let c = try corpus(["a.md": "# Alpha\n\nSome alphaword text.\n"])
         let index = try CLI.run(["--corpus", c.corpus, "--db", c.db, "index", "--json"])
