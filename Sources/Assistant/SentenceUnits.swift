@@ -65,6 +65,10 @@ enum SentenceUnits {
     /// RESULTS: We…", "DESIGN, SETTING, AND PARTICIPANTS Observational…"): at most four words of capitals, six letters or more in all, then a capitalised word;
     /// nil for acronyms ("NASA Launches…", "API Design…") and for a sentence with little after the label.
     static func runInLabel(_ sentence: String) -> (label: String, rest: String)? {
+        // Nearly every sentence opens "Ab…": two ASCII bytes decide it before any splitting.
+        let bytes = sentence.utf8
+        guard let b0 = bytes.first, let b1 = bytes.dropFirst().first, b0 >= 0x41 && b0 <= 0x5A, b1 >= 0x41 && b1 <= 0x5A || b1 >= 0x80
+        else { return nil }
         let words = sentence.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
         var labelWords: [Substring] = [], letters = 0
         for w in words.prefix(4) {
