@@ -25,6 +25,10 @@ public struct Dispatcher {
         let ranked = classifier.scores(trimmed)
         var tool = ranked.first?.0 ?? .answer
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
+        if let foreign = ForeignCues.tool(cues), foreign != tool {
+            reasons.append("asks in another language for a \(foreign.rawValue)")
+            tool = foreign
+        }
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
         let kind = extractKind(cues, namedTitle: named?.ref.title)

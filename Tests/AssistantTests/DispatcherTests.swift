@@ -97,3 +97,24 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("sumarize the singelton article", context: ConversationContext()).tool == .summarize)
     }
 }
+
+/// Requests in the other languages lore reads pick their tool; English words that look like those verbs
+/// ("such", "resume") do not.
+@Suite struct ForeignCuesTests {
+    @Test(arguments: [
+        ("Fasse den Artikel über die Katzen zusammen", Tool.summarize as Tool?),
+        ("Résume l'article sur le pain du matin", .summarize),
+        ("Resume el artículo sobre el río y la montaña", .summarize),
+        ("Перескажи статью про лес", .summarize),
+        ("東京タワーの記事を要約してください", .summarize),
+        ("总结一下这篇关于长城的文章", .summarize),
+        ("Zeige mir die Artikel über die Katzen", .search),
+        ("Busca los artículos sobre el río", .search),
+        ("Is there such a thing as a free lunch in the articles?", nil),
+        ("How do I resume a paused download with URLSession?", nil),
+        ("Die Katzen schlafen im Garten", nil),
+    ])
+    func foreignTool(_ message: String, _ expected: Tool?) {
+        #expect(ForeignCues.tool(MessageCues(message)) == expected, "\(message)")
+    }
+}

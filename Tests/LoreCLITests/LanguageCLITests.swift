@@ -54,6 +54,17 @@ struct LanguageCLITests {
         #expect(cited == file, "\(run.out)")
     }
 
+    /// "Summarize the article about the cats", asked in German or Spanish, summarizes that article.
+    @Test(arguments: [("Fasse den Artikel über die Katzen zusammen", "de.md"), ("Resume el artículo sobre el río", "es.md")])
+    func summaryRequestsInTheArticlesLanguage(message: String, file: String) throws {
+        let corpus = CLI.tempDirectory("languages-summary"), db = CLI.tempDirectory("languages-summary-db") + "/i.sqlite"
+        for a in Self.articles { try a.text.write(toFile: corpus + "/" + a.file, atomically: true, encoding: .utf8) }
+        let run = try CLI.lore(["ask", "--json", message], corpus: corpus, db: db)
+        let call = run.object["tool_call"] as? [String: Any]
+        #expect(call?["name"] as? String == "summarize", "\(run.out)")
+        #expect((call?["target"] as? [String: Any])?["source"] as? String == file, "\(run.out)")
+    }
+
     /// The same grammar in a question about something no article has still abstains.
     @Test func aJapaneseQuestionTheCorpusLacksAbstains() throws {
         let corpus = CLI.tempDirectory("languages-lack"), db = CLI.tempDirectory("languages-lack-db") + "/i.sqlite"
