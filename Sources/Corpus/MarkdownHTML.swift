@@ -40,7 +40,7 @@ enum MarkdownHTML {
     static func inlineTag(_ c: [Character], at i: Int) -> (text: String, end: Int)? {
         let window = c[i ..< min(c.count, i + 2000)]
         if window.starts(with: ["<", "!", "-", "-"]) {
-            guard let close = findEnd(window, "-->") else { return nil }
+            guard let close = window.firstRange(of: ["-", "-", ">"])?.upperBound else { return nil }
             return ("", close)
         }
         let nameStart = i + 1 < c.count && c[i + 1] == "/" ? i + 2 : i + 1
@@ -61,15 +61,5 @@ enum MarkdownHTML {
     static func tagName(_ s: [Character]) -> String? {
         guard let f = s.first, f.isASCII, f.isLetter else { return nil }
         return String(s.prefix(while: { $0.isASCII && ($0.isLetter || $0.isNumber) })).lowercased()
-    }
-
-    private static func findEnd(_ w: ArraySlice<Character>, _ marker: String) -> Int? {
-        let m = Array(marker)
-        var j = w.startIndex
-        while j + m.count <= w.endIndex {
-            if Array(w[j ..< j + m.count]) == m { return j + m.count }
-            j += 1
-        }
-        return nil
     }
 }

@@ -53,11 +53,17 @@ extension QuestionProfile {
         var terms = asked.map(\.term)
         if let extra { for t in searcher.queryTerms(extra, language: language).map(\.term) where !terms.contains(t) { terms.append(t) } }
         var idf: [String: Double] = [:], seen: [String: Int] = [:]
+        // Each term's document frequency is read from the index once, whoever asks first.
+        func frequency(_ t: String) -> Int {
+            if let d = seen[t] { return d }
+            let d = searcher.documentFrequency(t)
+            seen[t] = d
+            return d
+        }
         var mass = 0.0, unknown = 0.0
-        let compounds = coveredCompounds(corrected, language: language, searcher: searcher)
+        let compounds = coveredCompounds(corrected, language: language, searcher: searcher, frequency: frequency)
         for t in terms {
-            let df = searcher.documentFrequency(t)
-            seen[t] = df
+            let df = frequency(t)
             if df == 0 && (Self.isKanaJoint(t) || compounds.contains(t)) { continue }
             let v = Scoring.idf(n: searcher.stats.documents, df: df)
             idf[t] = v; mass += v
@@ -66,7 +72,7 @@ extension QuestionProfile {
         terms.removeAll { idf[$0] == nil }
         let original = searcher.queryTerms(question, language: language).map(\.term)
             .filter { !((Self.isKanaJoint($0) || compounds.contains($0)) && seen[$0] == 0) }
-        let unseen = original.filter { (seen[$0] ?? searcher.documentFrequency($0)) == 0 }.count
+        let unseen = original.filter { frequency($0) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
         analyzer.use(language: language)
@@ -81,12 +87,11 @@ extension QuestionProfile {
 
     /// Identifiers no article has as a whole but whose every part some article has ("OSLog" → oslog; os, log):
     /// the parts stay in the question and carry its meaning, so the whole is not a topic the corpus lacks.
-    static func coveredCompounds(_ text: String, language: String?, searcher: Searcher) -> Set<String> {
+    static func coveredCompounds(_ text: String, language: String?, searcher: Searcher, frequency: (String) -> Int) -> Set<String> {
         var out = Set<String>()
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.count >= 4 {
             let terms = searcher.queryTerms(String(word), language: language).map(\.term)
-            guard terms.count >= 3, searcher.documentFrequency(terms[0]) == 0,
-                  terms.dropFirst().allSatisfy({ searcher.documentFrequency($0) > 0 }) else { continue }
+            guard terms.count >= 3, frequency(terms[0]) == 0, terms.dropFirst().allSatisfy({ frequency($0) > 0 }) else { continue }
             out.insert(terms[0])
         }
         return out
