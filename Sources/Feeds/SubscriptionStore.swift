@@ -34,8 +34,7 @@ public final class SubscriptionStore {
     public init(path: String) throws(FeedError) {
         do {
             db = try Database(path: path)
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
-            try db.execute("""
+            try db.createShared(schema: """
             CREATE TABLE IF NOT EXISTS feeds (url TEXT PRIMARY KEY, title TEXT, file TEXT NOT NULL, etag TEXT,
                 last_modified TEXT, added TEXT NOT NULL, fetched TEXT, status TEXT);
             CREATE TABLE IF NOT EXISTS feed_files (file TEXT PRIMARY KEY, header BLOB NOT NULL, footer BLOB NOT NULL);

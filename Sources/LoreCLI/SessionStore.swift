@@ -27,8 +27,7 @@ final class SessionStore {
         self.path = path
         do {
             db = try Database(path: path)
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
-            try db.execute("""
+            try db.createShared(schema: """
             CREATE TABLE IF NOT EXISTS sessions (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '',
                 corpus TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL, updated_at TEXT NOT NULL, context TEXT NOT NULL DEFAULT '');
             CREATE TABLE IF NOT EXISTS turns (id INTEGER PRIMARY KEY, session INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,

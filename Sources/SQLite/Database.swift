@@ -85,6 +85,24 @@ public final class Database {
         try withCachedStatement(sql) { _ = try $0.step() }
     }
 
+    /// Sets up a small file that several lore processes share (sessions, subscriptions): WAL, and `schema`
+    /// (CREATE … IF NOT EXISTS) in one immediate transaction, so two processes creating the same file wait
+    /// for each other under the busy timeout. Statement by statement, a connection that had read the schema
+    /// could find it cannot become a writer after the other committed, which SQLite reports at once, without
+    /// waiting ("database is locked"). Busy on the WAL switch means the other connection is making it.
+    public func createShared(schema: String) throws(SQLiteError) {
+        do { try execute("PRAGMA journal_mode=WAL") } catch { if !error.isBusy { throw error } }
+        try execute("PRAGMA synchronous=NORMAL")
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try execute(schema)
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writers, so lock waits happen up front).
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
