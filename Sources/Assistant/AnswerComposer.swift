@@ -39,7 +39,9 @@ struct AnswerComposer {
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
             + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" }
-        if ranked.isEmpty || (call.target == nil && pAnswer < model.threshold) {
+        // Naming an article does not make it hold the answer: a question about a price the article never
+        // gives is declined the same way, in words that name the article.
+        if ranked.isEmpty || pAnswer < model.threshold {
             return abstain(call, hits: hits, why: why + ["abstained: the evidence does not cover the question"])
         }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
@@ -145,7 +147,8 @@ struct AnswerComposer {
     }
 
     func abstain(_ call: ToolCall, hits: [Hit], why: [String]) -> Response {
-        var lines = [assistant.prompts.voice("no_answer")]
+        let named = call.target.flatMap { t in hits.first { $0.doc == t.doc } }
+        var lines = [named.map { assistant.prompts.voice("no_answer_in_article", ["title": $0.title]) } ?? assistant.prompts.voice("no_answer")]
         let near = hits.prefix(3)
         if !near.isEmpty {
             lines.append("")

@@ -49,6 +49,18 @@ import Testing
         #expect(r.abstained, "\(question): \(r.answer)")
     }
 
+    /// Naming an article does not make it hold the answer: the same evidence decides, and the refusal
+    /// names the article; a question the named article does answer is still answered.
+    @Test func aNamedArticleThatLacksTheAnswerIsDeclinedByName() throws {
+        let r = try SeedAssistant.ask("In the post What exactly is a Combine AnyCancellable, how many tickets did WWDC sell that year?")
+        #expect(r.call.target != nil)
+        #expect(r.abstained, "\(r.answer)")
+        #expect(r.answer.hasPrefix("I couldn't find that in “What exactly is a Combine AnyCancellable?”"), "\(r.answer)")
+        let named = try SeedAssistant.ask("In the post What exactly is a Combine AnyCancellable, what happens when an AnyCancellable is deallocated?")
+        #expect(named.call.target != nil)
+        #expect(!named.abstained, "\(named.answer)")
+    }
+
     /// …but a misspelt word the corrector can fix is not an unknown thing.
     @Test func aTypoAfterANameIsCorrectedNotRefused() throws {
         #expect(SeedAssistant.shared.corrected("the Combine sink opertor") == "the Combine sink operator")
