@@ -32,13 +32,13 @@ struct AnswerComposer {
         let ranked = pool.candidates.sorted {
             $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index)
         }
-        let evidence = Evidence.values(profile: profile, ranked: ranked, pool: pool)
+        let (evidence, missing) = Evidence.values(profile: profile, ranked: ranked, pool: pool)
         let pAnswer = LinearModel.sigmoid(model.abstain.logit(evidence))
         FeatureDump.write(question: question, profile: profile, ranked: ranked, pool: pool, evidence: evidence)
         let unknown = profile.terms.filter { (profile.idf[$0] ?? 0) >= Scoring.idf(n: assistant.searcher.stats.documents, df: 0) }
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
-            + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" }
+            + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" + ($0.0 == "names_missing" && $0.1 > 0 ? " (" + missing.joined(separator: ", ") + ")" : "") }
         // Naming an article does not make it hold the answer: a question about a price the article never
         // gives is declined the same way, in words that name the article.
         if ranked.isEmpty || pAnswer < model.threshold {

@@ -13,9 +13,19 @@ struct QuestionName: Equatable {
     var isCode: Bool
     /// Written as a call ("confirmation()"): the evidence must show it called, not just the word.
     var isCall: Bool
+    /// Written as an owner ("Apple's", "Wals'"): it qualifies what the question is about.
+    var isPossessive = false
     /// The words right after the name up to the next punctuation ("Metal compute shader for…" →
     /// "compute", "shader", "for", …), as written; the caller decides where the compound ends.
     var following: [String] = []
+
+    /// Capitalised words that name nothing a corpus could lack: the pronoun "I" and its contractions,
+    /// months and days of the week.
+    static let notNames: Set<String> = [
+        "I", "I'm", "I’m", "I've", "I’ve", "I'd", "I’d", "I'll", "I’ll",
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    ]
 
     static func of(_ question: String) -> [QuestionName] {
         var out: [QuestionName] = []
@@ -23,7 +33,9 @@ struct QuestionName: Equatable {
         var afterSentenceEnd = true
         for (index, raw) in words.enumerated() {
             defer { afterSentenceEnd = raw.last.map { ".?!:".contains($0) } ?? false }
-            var w = String(raw).trimmingCharacters(in: "?,;:!\"'“”‘’[]{}")
+            var w = String(raw).trimmingCharacters(in: "?,;:!\"“”[]{}")
+            let isPossessive = w.hasSuffix("'s") || w.hasSuffix("’s") || (w.count > 2 && (w.hasSuffix("s'") || w.hasSuffix("s’")))
+            w = w.trimmingCharacters(in: "'‘’")
             if w.hasSuffix("'s") || w.hasSuffix("’s") { w = String(w.dropLast(2)) }
             if w.hasSuffix(".") { w = String(w.dropLast()) }
             let isCall = w.hasSuffix("()")
@@ -32,9 +44,9 @@ struct QuestionName: Equatable {
             let inner = w.dropFirst()
             let isCode = isCall || (w.contains(".") || w.contains("_") || w.contains("("))
                 || (inner.contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
-            let capitalised = first.isUppercase && !afterSentenceEnd
+            let capitalised = first.isUppercase && !afterSentenceEnd && !notNames.contains(w)
             guard isCode || capitalised else { continue }
-            var name = QuestionName(text: w, isCode: isCode, isCall: isCall)
+            var name = QuestionName(text: w, isCode: isCode, isCall: isCall, isPossessive: isPossessive)
             if let last = raw.last, last.isLetter || last.isNumber {
                 for next in words[(index + 1)...] {
                     let clean = String(next).trimmingCharacters(in: "?,;:!.\"'“”‘’()[]{}")
@@ -49,6 +61,39 @@ struct QuestionName: Equatable {
 
     /// Whether `lowercasedText` mentions this name as a whole word (case-insensitive); a call must
     /// appear with its opening parenthesis.
+    /// Written in capitals only, like most technical abbreviations ("CPU", "REST"), which articles
+    /// as often spell out.
+    var isAcronym: Bool { text.count <= 5 && text.allSatisfy { $0.isUppercase || $0.isNumber } }
+
+    /// Whether `text` writes this plain name as a name: with the question's capitals (an acronym
+    /// exactly as written), and a capitalised word not only where every word is capitalised, at the
+    /// start of a sentence or a line. "Go modules" is not mentioned by "Go ahead and run it" or "go to
+    /// Settings"; "Room" is not mentioned by "room for improvement".
+    /// A plural ("Ints") counts when the singular is written.
+    func isNamed(in text: String) -> Bool {
+        if self.text.count > 3, self.text.hasSuffix("s"),
+           QuestionName(text: String(self.text.dropLast()), isCode: isCode, isCall: isCall).isNamed(in: text) { return true }
+        var rest = Substring(text)
+        while let r = rest.firstRange(of: self.text) {
+            let before = text[..<r.lowerBound].last
+            let after = rest[r.upperBound...].first
+            let boundary = !(before.map { $0.isLetter || $0.isNumber } ?? false) && !(after.map { $0.isLetter || $0.isNumber } ?? false)
+            if boundary && !Self.startsSentence(text[..<r.lowerBound]) { return true }
+            rest = rest[r.upperBound...]
+        }
+        return false
+    }
+
+    /// Whether a word right after `prefix` opens a sentence or a line: what comes before it, spaces and
+    /// opening quotes aside, is nothing, a line break or a sentence's end.
+    static func startsSentence(_ prefix: Substring) -> Bool {
+        for c in prefix.reversed() {
+            if c == " " || c == "\t" || "\"“‘'(*#>-".contains(c) { continue }
+            return c.isNewline || ".!?:".contains(c)
+        }
+        return true
+    }
+
     func isMentioned(in lowercasedText: String) -> Bool {
         let needle = text.lowercased() + (isCall ? "(" : "")
         var rest = Substring(lowercasedText)

@@ -87,6 +87,35 @@ import Testing
         #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
     }
 
+    /// Owners, abbreviations, the pronoun "I" and month names are told apart from the names a question
+    /// is about.
+    @Test func questionNamesKnowOwnersAbbreviationsAndNonNames() {
+        let names = QuestionName.of("In May I'm reading Alice's notes on REST and Vapor routes; does the Kitura port beat it?")
+        #expect(names.map(\.text) == ["Alice", "REST", "Vapor", "Kitura"])
+        #expect(names.map(\.isPossessive) == [true, false, false, false])
+        #expect(names.map(\.isAcronym) == [false, true, false, false])
+        #expect(QuestionName.of("Are Combine’s and Wals’ examples alike?").map(\.isPossessive) == [true, true])
+    }
+
+    /// A plain name counts as written only with its capitals and not where any word would be
+    /// capitalised: a sentence's or a line's start. A plural counts when the singular is written.
+    @Test(arguments: [
+        ("Go", "Write it in Go, then ship.", true),
+        ("Go", "Go ahead and run it.", false),
+        ("Go", "Then go to Settings.", false),
+        ("Go", "Done. Go to Settings.", false),
+        ("Go", "A heading\nGo further", false),
+        ("Room", "Leave room for growth.", false),
+        ("Room", "The Room library stores rows.", true),
+        ("Ints", "An array of Int values.", true),
+        ("Ints", "An array of integers.", false),
+        ("Vapor", "Vaporware is not Vapor-based.", true),
+        ("Vapor", "Vaporware aside.", false),
+    ])
+    func plainNamesAreWrittenAsNames(name: String, text: String, named: Bool) {
+        #expect(QuestionName(text: name, isCode: false, isCall: false).isNamed(in: text) == named, "\(name) in \(text)")
+    }
+
     @Test func sentencesThatLeanOnTheOneBefore() {
         #expect(Cues.refersBack("With a lock, it can stall the caller."))
         #expect(Cues.refersBack("Instead, keep one copy."))

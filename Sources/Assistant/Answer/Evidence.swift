@@ -13,28 +13,37 @@ enum Evidence {
     /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first. Only the
     /// two logits depend on the sentence model: the rest reads the candidates in order of how much of
     /// the question they and their neighbours cover, so the fitting script can recompute the logits alone.
-    static func values(profile p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> [Double] {
+    /// `missingNames` are the names behind `names_missing`, for `--explain`.
+    static func values(profile p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> (values: [Double], missingNames: [String]) {
         let logits = ranked.prefix(3).map(\.score)
         let cov = AnswerFeatures.names.firstIndex(of: "coverage")!
         let ctx = AnswerFeatures.names.firstIndex(of: "context_coverage")!
-        let byCoverage = ranked.sorted {
-            ($0.features[ctx], $0.features[cov]) != ($1.features[ctx], $1.features[cov])
-                ? ($0.features[ctx], $0.features[cov]) > ($1.features[ctx], $1.features[cov])
-                : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index)
-        }
+        let byCoverage = byCoverage(ranked)
         let bestCov = ranked.map { $0.features[cov] }.max() ?? 0
         let bestCtx = byCoverage.first?.features[ctx] ?? 0
         let unknownShare = p.mass > 0 ? p.unknownMass / p.mass : 1
         let known = bestCov / max(1 - unknownShare, 0.05)
         let titleMatch = AnswerFeatures.names.firstIndex(of: "title_match")!
         let topTitle = ranked.first { $0.rank == 0 }?.features[titleMatch] ?? 0
-        return [
+        let missing = namesMissing(p, pool: pool)
+        return ([
             logits.first ?? -10, logits.isEmpty ? -10 : logits.reduce(0, +) / Double(logits.count), bestCov, min(known, 1), bestCtx,
             unknownShare, p.unknownWordShare, Double(p.unknownNames.count + callsMissing(p, pool: pool)),
-            Double(namesMissing(p, ranked: byCoverage, pool: pool)),
+            Double(missing.count),
             (pool.hits.first?.score ?? 0) / max(p.mass, 1e-9), topTitle, Double(p.terms.count),
             p.wantsNumber && !byCoverage.prefix(5).contains { $0.unit.text.contains(where: \.isNumber) } ? 1 : 0,
-        ]
+        ], missing)
+    }
+
+    /// The candidates in order of how much of the question they and their neighbours cover.
+    static func byCoverage(_ ranked: [AnswerCandidate]) -> [AnswerCandidate] {
+        let cov = AnswerFeatures.names.firstIndex(of: "coverage")!
+        let ctx = AnswerFeatures.names.firstIndex(of: "context_coverage")!
+        return ranked.sorted {
+            ($0.features[ctx], $0.features[cov]) != ($1.features[ctx], $1.features[cov])
+                ? ($0.features[ctx], $0.features[cov]) > ($1.features[ctx], $1.features[cov])
+                : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index)
+        }
     }
 
     /// Calls the question writes with parentheses ("reconcile()") that no article read ever shows called:
@@ -46,21 +55,22 @@ enum Evidence {
         return calls.filter { !$0.isMentioned(in: text) }.count
     }
 
-    /// How many of the question's names none of the best three candidates mentions, counting the two
-    /// sentences either side, the section heading and the article's title, author and feed.
-    static func namesMissing(_ p: QuestionProfile, ranked: [AnswerCandidate], pool: CandidatePool) -> Int {
+    /// The question's names that no article the answer may draw on writes: a call, or a plain capitalised
+    /// word as a name (`QuestionName.isNamed`), in the text, title, author or feed.
+    static func namesMissing(_ p: QuestionProfile, pool: CandidatePool) -> [String] {
         // An identifier the corpus knows may be discussed without being spelled out; a call or a plain
-        // capitalised word has to be there as written.
-        let names = p.names.filter { !$0.isCode || $0.isCall }
-        guard !names.isEmpty else { return 0 }
-        var region = ""
-        for c in ranked.prefix(3) {
-            let u = c.unit
-            for d in -2...2 { if let v = pool.unit(u.doc, u.index + d) { region += v.text + "\n" } }
-            region += (u.heading ?? "") + "\n"
-            if let a = pool.article(u.doc)?.article { region += a.title + "\n" + (a.author ?? "") + "\n" + (a.feed ?? "") + "\n" }
+        // capitalised word has to be there as written. Owners ("Apple's …") and abbreviations qualify or
+        // are spelt out more often than not, and a hyphenated word ("C-backed") is a modifier.
+        let names = p.names.filter { ($0.isCall || !$0.isCode) && !$0.isPossessive && !$0.isAcronym && !$0.text.contains("-") }
+        guard !names.isEmpty else { return [] }
+        let articles = pool.articles.map(\.article)
+        let labels = articles.map { $0.title + "\n" + ($0.author ?? "") + "\n" + ($0.feed ?? "") }.joined(separator: "\n").lowercased()
+        let texts = articles.map(\.text)
+        let lowered = names.contains(where: \.isCall) ? texts.map { $0.lowercased() } : []
+        let missing = names.filter { name in
+            if name.isCall { return !lowered.contains { name.isMentioned(in: $0) } }
+            return !name.isMentioned(in: labels) && !texts.contains { name.isNamed(in: $0) }
         }
-        let lowered = region.lowercased()
-        return names.filter { !$0.isMentioned(in: lowered) }.count
+        return missing.map(\.text)
     }
 }
