@@ -202,7 +202,7 @@ public final class Analyzer: @unchecked Sendable {
                     if word.isEmpty { continue }
                     var tokens = [Token(word, position: position, start: start, end: end)]
                     for f in filters { tokens = f.apply(tokens) }
-                    for t in tokens where !t.term.isEmpty { emit(id(of: t.term), position, start, end) }
+                    for t in tokens where !t.term.isEmpty { emit(id(of: t.term), position, t.start, t.end) }
                 }
                 position += 1
             }

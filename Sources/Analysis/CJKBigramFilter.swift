@@ -10,14 +10,26 @@ public struct CJKBigramFilter: TokenFilter {
         out.reserveCapacity(tokens.count)
         for token in tokens {
             guard token.term.unicodeScalars.contains(where: Self.isCJK) else { out.append(token); continue }
+            // When the token is its source text, each piece gets its own place in it (a snippet
+            // centres on the bigram, a highlight marks it); otherwise the pieces keep the token's.
+            let exact = token.end - token.start == token.term.utf8.count
+            var offset = token.start
+            func piece(_ scalars: ArraySlice<Unicode.Scalar>) -> Token {
+                var t = token
+                t.term = String(String.UnicodeScalarView(scalars))
+                if exact { t.start = offset; t.end = offset + t.term.utf8.count }
+                return t
+            }
             for run in Self.runs(token.term) {
-                guard run.cjk else { var t = token; t.term = String(String.UnicodeScalarView(run.scalars)); out.append(t); continue }
-                if run.scalars.count == 1 { var t = token; t.term = String(run.scalars[0]); out.append(t); continue }
+                let widths = run.scalars.map { UTF8.width($0) }
+                defer { offset += widths.reduce(0, +) }
+                guard run.cjk, run.scalars.count > 1 else { out.append(piece(run.scalars[...])); continue }
+                let base = offset
                 for k in 0 ..< run.scalars.count - 1 {
-                    var t = token
-                    t.term = String(String.UnicodeScalarView(run.scalars[k ... k + 1]))
-                    out.append(t)
+                    out.append(piece(run.scalars[k ... k + 1]))
+                    offset += widths[k]
                 }
+                offset = base
             }
         }
         return out

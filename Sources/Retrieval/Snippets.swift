@@ -4,30 +4,22 @@ import Analysis
 public enum Snippets {
     /// About `words` words around the densest cluster of query terms, with "…" where text was cut.
     public static func window(_ text: String, terms: Set<String>, analyzer: Analyzer, words: Int = 32) -> String {
-        // Word boundaries (UTF-8 offsets) of the passage, whitespace-separated.
-        var flat = text
-        var starts: [Int] = [], ends: [Int] = []
-        var inWord = false
-        flat.withUTF8 { b in
-            for (i, c) in b.enumerated() {
-                let space = c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
-                if !space && !inWord { starts.append(i) }
-                if space && inWord { ends.append(i) }
-                inWord = !space
-            }
-            if inWord { ends.append(b.count) }
-        }
+        let flat = text
+        let (starts, ends, spaced, cjk) = units(flat)
         let bytes = Array(flat.utf8)
-        /// Words `r`, one space between (words end at ASCII whitespace, so the bytes stay valid UTF-8).
+        /// Units `r`, with one space where the passage had whitespace (units end at ASCII whitespace or
+        /// at a character's end, so the bytes stay valid UTF-8).
         func join(_ r: Range<Int>) -> String {
             var out: [UInt8] = []
             out.reserveCapacity(r.isEmpty ? 0 : ends[r.upperBound - 1] - starts[r.lowerBound])
             for w in r {
-                if w > r.lowerBound { out.append(0x20) }
+                if w > r.lowerBound && spaced[w] { out.append(0x20) }
                 out.append(contentsOf: bytes[starts[w]..<ends[w]])
             }
             return String(decoding: out, as: UTF8.self)
         }
+        // A Chinese or Japanese character carries about half an English word.
+        let words = cjk * 2 > starts.count ? words * 2 : words
         guard starts.count > words else { return join(0..<starts.count) }
         // Mark words holding a query term: analyse the passage once and map token offsets to words.
         // Terms are compared by vocabulary id; one the analyzer first meets in this passage is
@@ -49,10 +41,50 @@ public enum Snippets {
             running += marks[start + words - 1] - marks[start - 1]
             if running > bestCount { bestCount = running; best = start }
         }
-        // Back up a little so the window does not open on the matching word itself.
-        let start = max(0, best - 3)
+        // Centre the marked words of the best window, a few words in, so it opens on neither the first
+        // match nor so late that the last falls out.
+        let marked = (best..<best + words).filter { marks[$0] == 1 }
+        var start = best
+        if let first = marked.first, let last = marked.last {
+            start = first - max(3, (words - (last - first + 1)) / 2)
+        }
+        start = max(0, min(start, starts.count - words))
+        // Nor on a closing mark of the sentence before ("。", "，").
+        while start > 0, start < starts.count - 1, let u = String(decoding: bytes[starts[start]..<ends[start]], as: UTF8.self).unicodeScalars.first,
+              (0x3000...0x303F).contains(u.value) || (0xFF00...0xFF65).contains(u.value) { start += 1 }
         let end = min(starts.count, start + words)
         return (start > 0 ? "… " : "") + join(start..<end) + (end < starts.count ? " …" : "")
+    }
+
+    /// The passage's units as UTF-8 offsets: whitespace-separated words, and each Chinese, Japanese or
+    /// Korean character (or CJK punctuation mark) on its own, as those scripts put no spaces between
+    /// words. `spaced[i]`: whitespace came before unit i. `cjk`: how many units are such characters.
+    static func units(_ text: String) -> (starts: [Int], ends: [Int], spaced: [Bool], cjk: Int) {
+        var starts: [Int] = [], ends: [Int] = [], spaced: [Bool] = []
+        var cjk = 0, offset = 0, inWord = false, sawSpace = false
+        for u in text.unicodeScalars {
+            let width = UTF8.width(u)
+            defer { offset += width }
+            if u == " " || u == "\n" || u == "\t" || u == "\r" {
+                if inWord { ends.append(offset); inWord = false }
+                sawSpace = true
+                continue
+            }
+            if isCJKUnit(u) {
+                if inWord { ends.append(offset); inWord = false }
+                starts.append(offset); ends.append(offset + width); spaced.append(sawSpace)
+                cjk += 1; sawSpace = false
+                continue
+            }
+            if !inWord { starts.append(offset); spaced.append(sawSpace); inWord = true; sawSpace = false }
+        }
+        if inWord { ends.append(offset) }
+        if !spaced.isEmpty { spaced[0] = false }
+        return (starts, ends, spaced, cjk)
+    }
+
+    static func isCJKUnit(_ u: Unicode.Scalar) -> Bool {
+        CJKBigramFilter.isCJK(u) || (0x3000...0x303F).contains(u.value) || (0xFF00...0xFF65).contains(u.value)
     }
 
     /// UTF-8 byte ranges of words in `text` whose analysed form is one of `terms`.
