@@ -148,5 +148,10 @@ struct MessageCues {
     ]
 
     /// Content words: the message minus instruction words (order kept).
-    var contentWords: [String] { words.filter { !MessageCues.instructionWords.contains($0) } }
+    /// The words that name what the message is about: without request words, English or (for a request
+    /// in another language) that language's.
+    var contentWords: [String] {
+        let foreign = ForeignCues.requestWords(self)
+        return words.filter { !MessageCues.instructionWords.contains($0) && !foreign.contains($0) }
+    }
 }

@@ -117,4 +117,31 @@ import Testing
     func foreignTool(_ message: String, _ expected: Tool?) {
         #expect(ForeignCues.tool(MessageCues(message)) == expected, "\(message)")
     }
+
+    /// Short requests hold too few common words for the language detector: the request verbs beside one
+    /// common word of the same language tell it; an English message never gets a language this way.
+    @Test(arguments: [
+        ("Vat het artikel over katten samen", "nl" as String?),
+        ("Zoek artikelen over geheugenlekken", "nl"),
+        ("Fasse den Artikel über Katzen zusammen", "de"),
+        ("Resume el artículo sobre Combine", "es"),
+        ("Найди статьи про лес", "ru"),
+        ("Resume the article about Combine", nil),
+        ("Find articles on such topics as memory leaks", nil),
+    ])
+    func shortRequestsFindTheirLanguage(_ message: String, _ expected: String?) {
+        #expect(ForeignCues.language(MessageCues(message)) == expected, "\(message)")
+    }
+
+    /// The topic of a request in another language is what is left without its request words.
+    @Test(arguments: [
+        ("Vat het artikel over katten samen", ["katten"]),
+        ("Suche Artikel über Speicherlecks", ["speicherlecks"]),
+        ("Zoek artikelen over geheugenlekken", ["geheugenlekken"]),
+        ("Найди статьи про лес", ["лес"]),
+        ("Find articles about memory leaks", ["memory", "leaks"]),
+    ])
+    func requestWordsLeaveTheTopic(_ message: String, _ topic: [String]) {
+        #expect(MessageCues(message).contentWords == topic, "\(message)")
+    }
 }
