@@ -59,8 +59,6 @@ struct QuestionName: Equatable {
         return out
     }
 
-    /// Whether `lowercasedText` mentions this name as a whole word (case-insensitive); a call must
-    /// appear with its opening parenthesis.
     /// Written in capitals only, like most technical abbreviations ("CPU", "REST"), which articles
     /// as often spell out.
     var isAcronym: Bool { text.count <= 5 && text.allSatisfy { $0.isUppercase || $0.isNumber } }
@@ -94,6 +92,8 @@ struct QuestionName: Equatable {
         return true
     }
 
+    /// Whether `lowercasedText` mentions this name as a whole word (case-insensitive); a call must
+    /// appear with its opening parenthesis.
     func isMentioned(in lowercasedText: String) -> Bool {
         let needle = text.lowercased() + (isCall ? "(" : "")
         var rest = Substring(lowercasedText)

@@ -4,9 +4,8 @@ import Analysis
 public enum Snippets {
     /// About `words` words around the densest cluster of query terms, with "…" where text was cut.
     public static func window(_ text: String, terms: Set<String>, analyzer: Analyzer, words: Int = 32) -> String {
-        let flat = text
-        let (starts, ends, spaced, cjk) = units(flat)
-        let bytes = Array(flat.utf8)
+        let (starts, ends, spaced, cjk) = units(text)
+        let bytes = Array(text.utf8)
         /// Units `r`, with one space where the passage had whitespace (units end at ASCII whitespace or
         /// at a character's end, so the bytes stay valid UTF-8).
         func join(_ r: Range<Int>) -> String {
@@ -29,7 +28,7 @@ public enum Snippets {
             let known = terms.compactMap { analyzer.termID($0) }
             let firstNew = Int32(analyzer.vocabularySize)
             var w = 0
-            analyzer.forEachTermStart(flat) { id, start in
+            analyzer.forEachTermStart(text) { id, start in
                 guard known.contains(id) || (id >= firstNew && terms.contains(analyzer.term(id))) else { return }
                 while w < starts.count - 1 && ends[w] <= start { w += 1 }
                 marks[w] = 1
@@ -50,8 +49,8 @@ public enum Snippets {
         }
         start = max(0, min(start, starts.count - words))
         // Nor on a closing mark of the sentence before ("。", "，").
-        while start > 0, start < starts.count - 1, let u = String(decoding: bytes[starts[start]..<ends[start]], as: UTF8.self).unicodeScalars.first,
-              (0x3000...0x303F).contains(u.value) || (0xFF00...0xFF65).contains(u.value) { start += 1 }
+        while start > 0, start < starts.count - 1,
+              let u = String(decoding: bytes[starts[start]..<ends[start]], as: UTF8.self).unicodeScalars.first, isCJKPunctuation(u) { start += 1 }
         let end = min(starts.count, start + words)
         return (start > 0 ? "… " : "") + join(start..<end) + (end < starts.count ? " …" : "")
     }
@@ -83,9 +82,10 @@ public enum Snippets {
         return (starts, ends, spaced, cjk)
     }
 
-    static func isCJKUnit(_ u: Unicode.Scalar) -> Bool {
-        CJKBigramFilter.isCJK(u) || (0x3000...0x303F).contains(u.value) || (0xFF00...0xFF65).contains(u.value)
-    }
+    static func isCJKUnit(_ u: Unicode.Scalar) -> Bool { CJKBigramFilter.isCJK(u) || isCJKPunctuation(u) }
+
+    /// CJK symbols and punctuation ("。", "、", "「") and full-width forms ("，", "！").
+    static func isCJKPunctuation(_ u: Unicode.Scalar) -> Bool { (0x3000...0x303F).contains(u.value) || (0xFF00...0xFF65).contains(u.value) }
 
     /// UTF-8 byte ranges of words in `text` whose analysed form is one of `terms`.
     public static func highlights(_ text: String, terms: Set<String>, analyzer: Analyzer) -> [Range<Int>] {
