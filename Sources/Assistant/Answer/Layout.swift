@@ -24,7 +24,7 @@ enum Layout {
             return sa != sb ? sa > sb : a < b
         }
         return order.map { doc in
-            var g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
+            let g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
             guard doc == top.unit.doc else { return g }
             for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
                 var start = at
