@@ -29,14 +29,15 @@ enum ForeignCues {
     /// The language of a request other than English, or nil. A short message may hold too few common
     /// words for the detector: Cyrillic is Russian here, and otherwise the one language whose request verbs
     /// the message uses beside at least one of that language's common words ("Vat het artikel … samen").
-    static func language(_ cues: MessageCues) -> String? {
-        if let code = LanguageDetector.detect(cues.text) { return code == "en" ? nil : code }
-        if cues.text.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) { return "ru" }
+    /// `words` are the message's (`Classifier.words`); `MessageCues` keeps the result.
+    static func language(text: String, words: [String]) -> String? {
+        if let code = LanguageDetector.detect(text) { return code == "en" ? nil : code }
+        if text.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) { return "ru" }
         let scored = verbs.keys.sorted().compactMap { code -> (code: String, common: Int)? in
             guard let v = verbs[code], code != "ja", code != "zh" else { return nil }
             let stems = v.summarize + v.search
-            guard cues.words.contains(where: { w in stems.contains { w.hasPrefix($0) } }) else { return nil }
-            let common = cues.words.filter { isCommon($0, code) }.count
+            guard words.contains(where: { w in stems.contains { w.hasPrefix($0) } }) else { return nil }
+            let common = words.filter { isCommon($0, code) }.count
             return common > 0 ? (code, common) : nil
         }.sorted { $0.common > $1.common }
         guard let best = scored.first, scored.dropFirst().first?.common != best.common else { return nil }
@@ -58,15 +59,15 @@ enum ForeignCues {
 
     /// The words of a request in another language that make the request rather than name its topic:
     /// the language's common words, its request verbs and its word for "article". Empty for English.
-    static func requestWords(_ cues: MessageCues) -> Set<String> {
-        guard let code = language(cues), let v = verbs[code], code != "ja", code != "zh" else { return [] }
+    static func requestWords(_ words: [String], language: String?) -> Set<String> {
+        guard let code = language, let v = verbs[code], code != "ja", code != "zh" else { return [] }
         let stems = v.summarize + v.search + (articleWords[code] ?? [])
-        return Set(cues.words.filter { w in isCommon(w, code) || stems.contains { w.hasPrefix($0) } })
+        return Set(words.filter { w in isCommon(w, code) || stems.contains { w.hasPrefix($0) } })
     }
 
     /// The tool a request in another language asks for, or nil (English, an unknown language, no such verb).
     static func tool(_ cues: MessageCues) -> Tool? {
-        guard let code = language(cues), let v = verbs[code] else { return nil }
+        guard let code = cues.language, let v = verbs[code] else { return nil }
         let cjk = code == "ja" || code == "zh"
         func has(_ stems: [String]) -> Bool {
             cjk ? stems.contains { cues.lower.contains($0) } : cues.words.contains { w in stems.contains { w.hasPrefix($0) } }

@@ -4,11 +4,17 @@ struct MessageCues {
     let text: String
     let lower: String
     let words: [String]
+    /// The language of a request other than English (`ForeignCues.language`), and the words that make
+    /// such a request rather than name its topic; read once per message.
+    let language: String?
+    let requestWords: Set<String>
 
     init(_ text: String) {
         self.text = text
         lower = text.lowercased().replacing("’", with: "'")
         words = Classifier.words(text)
+        language = ForeignCues.language(text: text, words: words)
+        requestWords = ForeignCues.requestWords(words, language: language)
     }
 
     func has(_ word: String) -> Bool { words.contains(word) }
@@ -147,11 +153,7 @@ struct MessageCues {
         "these", "those", "all", "everything", "across", "big", "picture",
     ]
 
-    /// Content words: the message minus instruction words (order kept).
-    /// The words that name what the message is about: without request words, English or (for a request
-    /// in another language) that language's.
-    var contentWords: [String] {
-        let foreign = ForeignCues.requestWords(self)
-        return words.filter { !MessageCues.instructionWords.contains($0) && !foreign.contains($0) }
-    }
+    /// Content words: the message minus instruction words, English or (for a request in another
+    /// language) that language's (order kept).
+    var contentWords: [String] { words.filter { !MessageCues.instructionWords.contains($0) && !requestWords.contains($0) } }
 }

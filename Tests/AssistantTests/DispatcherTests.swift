@@ -130,7 +130,7 @@ import Testing
         ("Find articles on such topics as memory leaks", nil),
     ])
     func shortRequestsFindTheirLanguage(_ message: String, _ expected: String?) {
-        #expect(ForeignCues.language(MessageCues(message)) == expected, "\(message)")
+        #expect(MessageCues(message).language == expected, "\(message)")
     }
 
     /// The topic of a request in another language is what is left without its request words.
