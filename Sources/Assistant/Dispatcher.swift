@@ -56,15 +56,20 @@ public struct Dispatcher {
             reasons.append("a question that does not ask for articles: answering")
             tool = .answer
         }
-        // "What problem was the author solving?" mentions the author but asks about the content.
-        if tool == .extract, kind?.0 == .metadata, ["what", "why", "how"].contains(cues.words.first ?? "") || longQuestion,
-           !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) }) {
+        // "What problem was the author solving?" mentions the author but asks about the content; so does a long
+        // question that only loosely matches a title, whatever metadata word it uses ("… a benchmark published
+        // under another license?").
+        let looselyNamed = named.map { $0.confidence < 0.6 } ?? true
+        if tool == .extract, kind?.0 == .metadata,
+           (["what", "why", "how"].contains(cues.words.first ?? "") || longQuestion)
+            && !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) })
+            || (cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(cues.words.first ?? "")) {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
         // Extract with no kind named, phrased as a question, is a question about the article; so is a long
         // question about content with no article named or discussed before it.
-        if tool == .extract && ((kind == nil && cues.isQuestion) || (longQuestion && context.lastArticle == nil && named.map { $0.confidence < 0.6 } ?? true)) {
+        if tool == .extract && ((kind == nil && cues.isQuestion) || (longQuestion && context.lastArticle == nil && looselyNamed)) {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }

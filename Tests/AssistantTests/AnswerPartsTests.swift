@@ -148,6 +148,19 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).isEmpty)
     }
 
+    /// A one-word item comes along inside a list that has longer items; a list of single words does not
+    /// carry its colon sentence.
+    @Test(arguments: [
+        (["Mobile ad IDs", "IDFVs", "Firebase installation IDs"], [0, 1, 2, 3]),
+        (["Combinations", "Permutations", "Chunked"], []),
+        (["IDFVs", "Mobile ad IDs"], [0, 1, 2]),
+    ])
+    func shortItemsInsideLists(_ items: [String], expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, "The SDK collects:")] + items.enumerated().map { AnswerFixtures.unit($0.offset + 1, $0.element, list: true) }
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["sdk": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(0, units[0].text)).map(\.unit.index) == expected)
+    }
+
     /// A sentence that points back brings the one before it; code brings its colon introduction.
     @Test func dependentsBringTheirNeighbours() {
         let units = [AnswerFixtures.unit(0, "Actors isolate their state."), AnswerFixtures.unit(1, "This prevents data races."),

@@ -11,6 +11,9 @@ import Testing
         ("tldr of the post about reviewing code", .summarize),
         ("give me the snippets in the networking post", .extract),
         ("who wrote the singleton article?", .extract),
+        ("When was Swift's rethrows article published?", .extract),
+        // A metadata word inside a long question about the content does not make it a metadata request.
+        ("How many closures in Swift's standard library were marked rethrows when it was open-sourced, and can a closure published under a different module throw?", .answer),
         ("headings of the retain cycles article", .extract),
         ("what is a retain cycle?", .answer),
         ("how do I prevent a retain cycle in a closure", .answer),

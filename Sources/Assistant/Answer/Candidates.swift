@@ -58,6 +58,12 @@ struct CandidatePool {
         return u.words >= 4 && Layout.endsWell(u.text)
     }
 
+    /// An item of a list that a picked sentence introduces with a colon: there, one word is content, not
+    /// a fragment.
+    static func isEligibleListItem(_ u: SentenceUnit) -> Bool {
+        u.isListItem && u.words >= 1 && u.words <= 80 && !hasBracketedNumber(u.text)
+    }
+
     /// A code block longer than this buries the answer around it: it is left out, and so is a colon
     /// sentence that would need it.
     static let maxCodeWords = 120, maxCodeLines = 30

@@ -73,11 +73,14 @@ struct AnswerSelection {
         if u.text.hasSuffix(":") {
             var k = u.index + 1
             var items: [AnswerCandidate] = []
-            while items.count < 5, let next = pool.unit(u.doc, k), next.isListItem || next.isCode, CandidatePool.isEligible(next) {
+            while items.count < 5, let next = pool.unit(u.doc, k),
+                  next.isCode ? CandidatePool.isEligible(next) : CandidatePool.isEligibleListItem(next) {
                 items.append(tagAlong(next, c)); k += 1
                 if next.isCode { break }
             }
-            if items.isEmpty { return [] }
+            // A list of single words ("Combinations", "Permutations", …) says too little to carry its colon; a
+            // one-word item is kept beside longer ones ("IDFVs" among "Mobile ad IDs", "Firebase installation IDs").
+            if !items.contains(where: { CandidatePool.isEligible($0.unit) }) { return [] }
             out += items
         }
         return out
