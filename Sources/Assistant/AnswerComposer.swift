@@ -17,8 +17,9 @@ struct AnswerComposer {
     func run(_ call: ToolCall, context: ConversationContext) throws -> Response {
         let question = call.argument("question") ?? ""
         let corrected = assistant.corrected(question)
-        // Follow-ups like "how does that compare to actors?" borrow the last topic's words.
-        let extra = call.target == nil && MessageCues(question).pointsBack ? context.lastTopic : nil
+        // Follow-ups like "how does that compare to actors?" or "how do I avoid one?" borrow the last topic's words.
+        let cues = MessageCues(question)
+        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic) ? context.lastTopic : nil
         let profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)

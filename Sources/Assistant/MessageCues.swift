@@ -51,6 +51,19 @@ struct MessageCues {
         return words.contains { pronouns.prefix(4).contains($0) }
     }
 
+    /// "one" standing for the last topic's thing ("how do I break one in a closure?", "is there one for
+    /// Linux?"): the word after a verb or "there", at the end or before a preposition; not a number ("more
+    /// than one", "one of", "one more") nor a pick from a list ("which one", "the first one").
+    var standsForTopic: Bool {
+        let before: Set<String> = ["which", "this", "that", "the", "each", "every", "any", "no", "another", "only", "than",
+                                   "a", "first", "last", "second", "third", "next", "same", "other", "just", "at", "number"]
+        let after: Set<String> = ["in", "with", "for", "without", "from", "on", "at", "to", "inside", "into", "when", "if", "so", "and", "or"]
+        for (i, w) in words.enumerated() where w == "one" && i > 0 && !before.contains(words[i - 1]) {
+            if i == words.count - 1 || after.contains(words[i + 1]) { return true }
+        }
+        return false
+    }
+
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {
         for d in ["that", "this", "same", "its", "it's"] {

@@ -65,8 +65,8 @@ struct QuestionName: Equatable {
 
     /// Whether `text` writes this plain name as a name: with the question's capitals (an acronym
     /// exactly as written), and a capitalised word not only where every word is capitalised, at the
-    /// start of a sentence or a line. "Go modules" is not mentioned by "Go ahead and run it" or "go to
-    /// Settings"; "Room" is not mentioned by "room for improvement".
+    /// start of a sentence or a line. "Rust crates" is not mentioned by "Rust never sleeps." or "rust on
+    /// the hull"; "Bazel" is not mentioned by "bazel" in a lowercase file name.
     /// A plural ("Ints") counts when the singular is written.
     func isNamed(in text: String) -> Bool {
         if self.text.count > 3, self.text.hasSuffix("s"),
@@ -93,9 +93,10 @@ struct QuestionName: Equatable {
     }
 
     /// Whether `lowercasedText` mentions this name as a whole word (case-insensitive); a call must
-    /// appear with its opening parenthesis.
-    func isMentioned(in lowercasedText: String) -> Bool {
-        let needle = text.lowercased() + (isCall ? "(" : "")
+    /// appear with its opening parenthesis. With `exactCase`, `lowercasedText` is the text as written and
+    /// the name must appear with the question's capitals.
+    func isMentioned(in lowercasedText: String, exactCase: Bool = false) -> Bool {
+        let needle = (exactCase ? text : text.lowercased()) + (isCall ? "(" : "")
         var rest = Substring(lowercasedText)
         while let r = rest.firstRange(of: needle) {
             let before = rest[..<r.lowerBound].last

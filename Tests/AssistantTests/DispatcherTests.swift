@@ -66,6 +66,16 @@ import Testing
         #expect(MessageCues(message).asksWhatAbout == expected)
     }
 
+    /// "one" as the last topic's thing, not as a number or a pick from a list.
+    @Test(arguments: [
+        ("how do I break one in a closure?", true), ("is there one for Linux?", true), ("can you show me one", true),
+        ("can I have more than one?", false), ("which one is faster?", false), ("one of the tests fails", false),
+        ("one more question", false), ("the first one", false), ("what is a retain cycle?", false),
+    ])
+    func oneStandsForTheTopic(message: String, expected: Bool) {
+        #expect(MessageCues(message).standsForTopic == expected, "\(message)")
+    }
+
     @Test func whichOnePicksAListedArticleByItsTitle() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let titles = context.lastHits.map { Set(Classifier.words($0.title)) }

@@ -116,6 +116,15 @@ import Testing
         #expect(QuestionName(text: name, isCode: false, isCall: false).isNamed(in: text) == named, "\(name) in \(text)")
     }
 
+    /// A title names a plain name only with its capitals; an author or feed label in any case.
+    @Test func titlesNameWithCapitals() {
+        let go = QuestionName(text: "Go", isCode: false, isCall: false)
+        #expect(!go.isMentioned(in: "Testing tends to go hand-in-hand with design", exactCase: true))
+        #expect(go.isMentioned(in: "Why Go wins", exactCase: true))
+        #expect(!go.isMentioned(in: "Gopher tales", exactCase: true))
+        #expect(go.isMentioned(in: "the go team"))
+    }
+
     @Test func sentencesThatLeanOnTheOneBefore() {
         #expect(Cues.refersBack("With a lock, it can stall the caller."))
         #expect(Cues.refersBack("Instead, keep one copy."))

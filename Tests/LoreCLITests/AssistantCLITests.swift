@@ -131,6 +131,17 @@ struct AssistantCLITests {
         #expect(human.status == 0 && !human.out.isEmpty, "\(human)")
     }
 
+    /// "one" in a follow-up stands for the last topic: the answer stays with the articles about it instead
+    /// of whatever else the other words match ("break" out of a loop).
+    @Test func aFollowUpsOneKeepsTheTopic() throws {
+        let run = try CLI.lore(["chat", "--json", "--no-save"], corpus: corpus, db: db,
+                               stdin: "What is a retain cycle?\nhow do I break one in a closure?\n")
+        let turns = run.objects
+        #expect(run.status == 0 && turns.count == 2, "\(run)")
+        let titles = turns.map { t in ((t["citations"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } }
+        #expect(titles.count == 2 && !titles[1].isEmpty && titles[1].allSatisfy { titles[0].contains($0) }, "\(titles)")
+    }
+
     @Test("citations quote the cited article", arguments: [
         "How do actors prevent data races in Swift?", "How do I find memory leaks with Instruments?",
         "Why not subclass UITableViewCell?", "How do I format dates for the user's locale?",

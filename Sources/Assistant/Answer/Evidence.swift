@@ -64,12 +64,14 @@ enum Evidence {
         let names = p.names.filter { ($0.isCall || !$0.isCode) && !$0.isPossessive && !$0.isAcronym && !$0.text.contains("-") }
         guard !names.isEmpty else { return [] }
         let articles = pool.articles.map(\.article)
-        let labels = articles.map { $0.title + "\n" + ($0.author ?? "") + "\n" + ($0.feed ?? "") }.joined(separator: "\n").lowercased()
+        // A title names a plain name with its capitals ("… tends to go hand-in-hand" does not name "Go").
+        let titles = articles.map(\.title).joined(separator: "\n")
+        let people = articles.map { ($0.author ?? "") + "\n" + ($0.feed ?? "") }.joined(separator: "\n").lowercased()
         let texts = articles.map(\.text)
         let lowered = names.contains(where: \.isCall) ? texts.map { $0.lowercased() } : []
         let missing = names.filter { name in
             if name.isCall { return !lowered.contains { name.isMentioned(in: $0) } }
-            return !name.isMentioned(in: labels) && !texts.contains { name.isNamed(in: $0) }
+            return !name.isMentioned(in: titles, exactCase: true) && !name.isMentioned(in: people) && !texts.contains { name.isNamed(in: $0) }
         }
         return missing.map(\.text)
     }
