@@ -116,6 +116,21 @@ import Testing
         #expect(QuestionName(text: name, isCode: false, isCall: false).isNamed(in: text) == named, "\(name) in \(text)")
     }
 
+    /// Code flattened into prose is not a sentence to answer with; prose that names code is.
+    @Test(arguments: [
+        ("hglb = GetClipboardData(CF_TEXT); if (hglb != NULL) { lptstr = GlobalLock(hglb); }", true),
+        ("// If the application is in edit mode, // get the clipboard text.", true),
+        ("The message names the first process. include include pragma comment(lib, \"user32.lib\") define BUF_SIZE 256 TCHAR szName[]=TEXT(\"x\");", true),
+        ("You can call it from within a closure:class Box { var items: [Int] func add() { items.append(1) } }", true),
+        ("Calling code that might throw must occur in a do {} catch {} block.", false),
+        ("The function == is called with value packs {1, true} for the left tuple and {1, false} for the right one.", false),
+        ("Call fetch(id:) and then save(_:) to store the record in the CF_TEXT format.", false),
+        ("The first process calls CreateFileMapping with INVALID_HANDLE_VALUE and a name for the object.", false),
+    ])
+    func flattenedCodeIsNotProse(_ text: String, _ code: Bool) {
+        #expect(Cues.isFlattenedCode(text) == code, "\(text)")
+    }
+
     /// A title names a plain name only with its capitals; an author or feed label in any case.
     @Test func titlesNameWithCapitals() {
         let go = QuestionName(text: "Go", isCode: false, isCall: false)

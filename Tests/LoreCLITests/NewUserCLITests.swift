@@ -37,6 +37,21 @@ struct NewUserCLITests {
         #expect(many.status == 1 && many.err.contains("SOURCE:LINE"), "\(many)")
     }
 
+    /// Documentation exported as plain text loses the line breaks of its code: those runs never reach an
+    /// answer as sentences, and the prose around them still does.
+    @Test func flattenedCodeStaysOutOfAnswers() throws {
+        let prose = "To copy text, a window opens the pasteboard with OpenBoard, empties it, and places a text handle on it. "
+            + "The window then closes the pasteboard so that other windows can read it."
+        let code = "// Copy the text. // Open the board first. h = AllocText(len); if (h != NULL) { p = LockText(h); memcpy(p, s, len); "
+            + "UnlockText(h); PlaceOnBoard(FMT_TEXT, h); } CloseBoard();"
+        let doc = "{\"id\": \"copy\", \"title\": \"Copying text to the pasteboard\", \"text\": \"\(prose)\\n\\n\(code)\"}\n"
+        let c = try corpus(["docs.jsonl": doc])
+        let run = try CLI.lore(["ask", "How do I copy text to the pasteboard?", "--json"], corpus: c.corpus, db: c.db)
+        let answer = run.object["answer"] as? String ?? ""
+        #expect(run.status == 0 && answer.contains("OpenBoard"), "\(run)")
+        #expect(!answer.contains(";") && !answer.contains("//"), "\(answer)")
+    }
+
     @Test func globalOptionsBeforeTheSubcommand() throws {
         let c = try corpus(["a.md": "# Alpha\n\nSome alphaword text.\n"])
         let index = try CLI.run(["--corpus", c.corpus, "--db", c.db, "index", "--json"])

@@ -53,7 +53,7 @@ struct CandidatePool {
         if u.isCode { return u.words >= 1 && u.words <= maxCodeWords && u.text.utf8.lazy.filter { $0 == 10 }.count < maxCodeLines }
         if u.words > 80 { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
-        if hasBracketedNumber(u.text) { return false }
+        if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         if u.isListItem { return u.words >= 2 }
         return u.words >= 4 && Layout.endsWell(u.text)
     }

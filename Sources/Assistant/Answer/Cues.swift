@@ -114,6 +114,42 @@ enum Cues {
 
     static func isBoilerplate(_ text: String) -> Bool { FoldedText(text).containsAny(boilerplate) }
 
+    /// Code that lost its line breaks and reads as prose (a corpus flattened to plain text): several
+    /// statements' worth of code tokens, comments (`// …`), or code tokens making up a large share of the
+    /// words. A plain call like `fetch(id:)` in prose is not such a token; see `isCodeToken`.
+    /// A sentence splitter that only breaks before a capital letter glues code onto the sentence before
+    /// it ("… first process. include … TEXT(\"x\");"), so each part after a full stop is judged alone.
+    static func isFlattenedCode(_ text: String) -> Bool {
+        text.split(separator: ". ").contains { isFlattenedCodePart($0) }
+    }
+
+    static func isFlattenedCodePart(_ text: Substring) -> Bool {
+        var tokens = 0, code = 0, statements = 0, comments = 0
+        for w in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            tokens += 1
+            // A statement ends in ";", a block opens with a word ending in "{" and closes with "}" alone;
+            // "do {} catch {}" in prose is neither.
+            statements += w.reduce(0) { $0 + ($1 == ";" ? 1 : 0) } + (w.hasSuffix("{") || w == "}" ? 1 : 0)
+            if w == "//" { comments += 1 }
+            if isCodeToken(w) { code += 1 }
+        }
+        return statements >= 3 || comments >= 2 || text.hasPrefix("// ") || (code >= 4 && Double(code) >= 0.3 * Double(tokens))
+    }
+
+    /// An operator or brace standing alone; a word holding `;`, `{`, `}`, `->`, `[]`, an inner `=` or a
+    /// quote against a parenthesis; a call whose arguments hold more than labels (`Open(hwnd, 0)` but not
+    /// `fetch(id:)`); an upper-case constant with an underscore (`CF_TEXT`).
+    static func isCodeToken(_ w: Substring) -> Bool {
+        if !w.contains(where: { $0.isLetter || $0.isNumber }) { return w.count <= 3 && w.contains(where: { "=<>{}&|!+-*/".contains($0) }) }
+        if w.contains(where: { ";{}".contains($0) }) || w.contains("->") || w.contains("[]") || w.contains("(\"") || w.contains("\")") { return true }
+        if let eq = w.firstIndex(of: "="), eq != w.startIndex { return true }
+        if let open = w.firstIndex(of: "("), open != w.startIndex, w[w.index(before: open)].isLetter {
+            let arguments = w[w.index(after: open)...].prefix { $0 != ")" }
+            return arguments.contains { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") } || !w.contains(")")
+        }
+        return w.contains("_") && w.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
+    }
+
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
