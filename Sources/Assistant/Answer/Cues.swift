@@ -133,15 +133,20 @@ enum Cues {
             if w == "//" { comments += 1 }
             if isCodeToken(w) { code += 1 }
         }
+        // A line of code on its own ends in ";" ("printf(\"%d\", n);", "void f() { int n;").
         return statements >= 3 || comments >= 2 || text.hasPrefix("// ") || (code >= 4 && Double(code) >= 0.3 * Double(tokens))
+            || (text.hasSuffix(";") && code >= 1 && (code >= 2 || statements >= 2))
     }
 
-    /// An operator or brace standing alone; a word holding `;`, `{`, `}`, `->`, `[]`, an inner `=` or a
-    /// quote against a parenthesis; a call whose arguments hold more than labels (`Open(hwnd, 0)` but not
-    /// `fetch(id:)`); an upper-case constant with an underscore (`CF_TEXT`).
+    /// An operator or brace standing alone; a word holding `{`, `}`, `->`, `[]`, an inner `=`, a quote
+    /// against a parenthesis, or a `;` after more than a plain word (`f(x);`); a call whose arguments hold
+    /// more than labels (`Open(hwnd, 0)` but not `fetch(id:)`); an upper-case constant with an underscore
+    /// (`CF_TEXT`).
     static func isCodeToken(_ w: Substring) -> Bool {
         if !w.contains(where: { $0.isLetter || $0.isNumber }) { return w.count <= 3 && w.contains(where: { "=<>{}&|!+-*/".contains($0) }) }
-        if w.contains(where: { ";{}".contains($0) }) || w.contains("->") || w.contains("[]") || w.contains("(\"") || w.contains("\")") { return true }
+        // A word with a semicolon after it is prose punctuation ("share it; the queue"), not code.
+        let semicolon = w.dropLast(w.hasSuffix(";") ? 1 : 0).contains(where: { !($0.isLetter || $0.isNumber) }) && w.contains(";")
+        if semicolon || w.contains(where: { "{}".contains($0) }) || w.contains("->") || w.contains("[]") || w.contains("(\"") || w.contains("\")") { return true }
         if let eq = w.firstIndex(of: "="), eq != w.startIndex { return true }
         if let open = w.firstIndex(of: "("), open != w.startIndex, w[w.index(before: open)].isLetter {
             let arguments = w[w.index(after: open)...].prefix { $0 != ")" }
