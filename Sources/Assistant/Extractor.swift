@@ -105,12 +105,18 @@ enum DateWords {
 /// lower case (so not "There" or "Memory"),
 /// weighted by their count and rarity in the corpus. Code is shown in backticks, names as written.
 enum KeyTerms {
-    static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15) -> [String] {
+    /// With `proseOnly` (a summary's key points), the words of code blocks and of code flattened into
+    /// paragraphs do not count: a summary's points are what the article says, not its variable names.
+    static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15, proseOnly: Bool = false) -> [String] {
         var counts: [String: Int] = [:]
         var surface: [String: String] = [:]
         var code = Set<String>(), midSentence = Set<String>(), lowercase = Set<String>()
+        let blocks = a.blocks.prefix(2000).filter { b in
+            if case .code = b.kind { return !proseOnly }
+            return !proseOnly || !Cues.isFlattenedCode(b.text)
+        }
         // The first 200 KB say what an article is about; a pathological one is not read to the end.
-        let text = String(a.blocks.prefix(2000).map(\.text).joined(separator: " \n ").prefix(200_000))
+        let text = String(blocks.map(\.text).joined(separator: " \n ").prefix(200_000))
         var opensSentence = true
         for raw in text.split(whereSeparator: { " \t,;:()[]{}<>\"'“”‘’".contains($0) }) {
             // After a full stop, a block's end or a run-in heading in capitals ("RESULTS There were…").

@@ -80,7 +80,7 @@ struct Summarizer {
         lines.append("")
         lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
         let headings = Summarizer.keyPoints(a.headings.map(\.text), title: a.title)
-        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6) : Array(headings.prefix(length == "long" ? 10 : 6))
+        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : Array(headings.prefix(length == "long" ? 10 : 6))
         if !points.isEmpty && length != "short" {
             lines.append("")
             lines.append(assistant.prompts.template("summary_key_points"))

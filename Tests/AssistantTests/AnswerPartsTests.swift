@@ -2,6 +2,7 @@ import Testing
 @testable import Assistant
 import Analysis
 import Retrieval
+import Corpus
 
 /// Small hand-made candidates for the answer model's parts.
 enum AnswerFixtures {
@@ -301,6 +302,24 @@ enum AnswerFixtures {
         ]
         let picked = summarizer.central(units, title: "Actors in Swift", n: 2)
         #expect(picked.first?.index == 0 && picked.count == 2)
+    }
+}
+
+/// A summary's key points, when the article has no headings, come from its prose: API names the text
+/// discusses, not the variables of its code, whether the code kept its lines or was flattened into prose.
+@Suite struct KeyPointTermsTests {
+    @Test func proseTermsNotCodeVariables() {
+        let assistant = SeedAssistant.shared
+        let article = Article(id: "k", title: "Per-thread slots", source: "k.txt", line: 1, blocks: [
+            Block(.paragraph, "Each thread reserves a slot with SlotAlloc and reads it back with SlotRead."),
+            Block(.paragraph, "Release the slot with SlotFree once SlotRead is no longer needed, since SlotAlloc slots are few."),
+            Block(.code(language: "c"), "slotBuffer = SlotRead(idx); slotBuffer = SlotRead(idx); slotBuffer = SlotRead(idx);"),
+            Block(.paragraph, "VOID workerMain(VOID) { LPVOID workerData; workerData = SlotRead(idx); workerData = 0; }"),
+        ])
+        let all = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher)
+        let prose = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher, proseOnly: true)
+        #expect(all.contains("`slotBuffer`") && all.contains("`workerData`"), "\(all)")
+        #expect(Set(prose) == ["`SlotAlloc`", "`SlotRead`", "`SlotFree`"], "\(prose)")
     }
 }
 

@@ -123,6 +123,7 @@ import Testing
         ("The message names the first process. include include pragma comment(lib, \"user32.lib\") define BUF_SIZE 256 TCHAR szName[]=TEXT(\"x\");", true),
         ("You can call it from within a closure:class Box { var items: [Int] func add() { items.append(1) } }", true),
         ("VOID CommonFunc(VOID) { LPVOID lpvData;", true),
+        ("VOID ErrorExit (LPCSTR message);", true),
         ("printf(\"thread %d: data=%lx\\n\", GetCurrentThreadId(), lpvData);", true),
         ("Use a lock when two threads share it; the queue is simpler;", false),
         ("Calling code that might throw must occur in a do {} catch {} block.", false),

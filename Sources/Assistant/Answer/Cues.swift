@@ -133,9 +133,9 @@ enum Cues {
             if w == "//" { comments += 1 }
             if isCodeToken(w) { code += 1 }
         }
-        // A line of code on its own ends in ";" ("printf(\"%d\", n);", "void f() { int n;").
+        // A line of code on its own ends in ";" ("printf(\"%d\", n);", "void f() { int n;", "void f(int n);").
         return statements >= 3 || comments >= 2 || text.hasPrefix("// ") || (code >= 4 && Double(code) >= 0.3 * Double(tokens))
-            || (text.hasSuffix(";") && code >= 1 && (code >= 2 || statements >= 2))
+            || (text.hasSuffix(";") && code >= 1)
     }
 
     /// An operator or brace standing alone; a word holding `{`, `}`, `->`, `[]`, an inner `=`, a quote
