@@ -5,9 +5,12 @@ import CStemmer
 public final class Stemmer: @unchecked Sendable {
     private let stemmer: OpaquePointer?
     private var cache: [String: String] = [:]
+    /// English only: an adverb keeps its "-ly" when that is all the stemmer would take off.
+    private let keepsLy: Bool
 
     public init(language: String = "english") {
         stemmer = sb_stemmer_new(language, "UTF_8")
+        keepsLy = language == "english"
     }
     deinit { if let stemmer { sb_stemmer_delete(stemmer) } }
 
@@ -23,7 +26,12 @@ public final class Stemmer: @unchecked Sendable {
             for b in buf where (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2E { return word }
             if caching, let hit = cache[word] { return hit }
             guard let base = buf.baseAddress, let out = sb_stemmer_stem(stemmer, base, Int32(buf.count)) else { return word }
-            let stemmed = String(decoding: UnsafeBufferPointer(start: out, count: Int(sb_stemmer_length(stemmer))), as: UTF8.self)
+            var stemmed = String(decoding: UnsafeBufferPointer(start: out, count: Int(sb_stemmer_length(stemmer))), as: UTF8.self)
+            // "swiftly" (a tool) is not "swift", nor "Calendly" "calend": a word the stemmer only strips of
+            // "-ly" keeps it. Adverbs lose little by it, names keep their meaning.
+            if keepsLy, buf.count > 4, buf[buf.count - 2] == 0x6C, buf[buf.count - 1] == 0x79, stemmed.utf8.count == buf.count - 2 {
+                stemmed = word
+            }
             if caching && cache.count < 200_000 { cache[word] = stemmed }
             return stemmed
         }

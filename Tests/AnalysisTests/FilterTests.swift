@@ -140,6 +140,10 @@ struct FilterTests {
         ("17.0.1", "17.0.1"),
         ("snake_case", "snake_case"),
         ("swift6", "swift6"),
+        ("swiftly", "swiftly"),  // only "-ly" would go: kept, so a tool's name is not "swift"
+        ("quickly", "quickly"),
+        ("really", "realli"),    // the stemmer does more than drop "-ly": its stem stands
+        ("apply", "appli"),
     ])
     func stem(input: String, expected: String) {
         #expect(Stemmer().stem(input) == expected)
