@@ -119,40 +119,75 @@ enum Cues {
     /// words. A plain call like `fetch(id:)` in prose is not such a token; see `isCodeToken`.
     /// A sentence splitter that only breaks before a capital letter glues code onto the sentence before
     /// it ("… first process. include … TEXT(\"x\");"), so each part after a full stop is judged alone.
+    /// Read as bytes: it runs on every sentence of every candidate article.
     static func isFlattenedCode(_ text: String) -> Bool {
-        text.split(separator: ". ").contains { isFlattenedCodePart($0) }
+        var t = text
+        return t.withUTF8 { buf in
+            var part = CodePart()
+            var start = 0
+            for i in 0...buf.count where i == buf.count || buf[i] == 32 || buf[i] == 10 || buf[i] == 9 {
+                defer { start = i + 1 }
+                guard i > start else { continue }
+                let w = UnsafeBufferPointer(rebasing: buf[start..<i])
+                // A word ending in "." ends the part (". " is where the sentence splitter did not break).
+                let endsPart = w.last == UInt8(ascii: ".") && i < buf.count
+                part.add(endsPart ? UnsafeBufferPointer(rebasing: w.dropLast()) : w)
+                if endsPart || i == buf.count {
+                    if part.isCode { return true }
+                    part = CodePart()
+                }
+            }
+            return false
+        }
     }
 
-    static func isFlattenedCodePart(_ text: Substring) -> Bool {
+    /// The counts of one part of a sentence, word by word.
+    struct CodePart {
         var tokens = 0, code = 0, statements = 0, comments = 0
-        for w in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        var startsWithComment = false, endsWithSemicolon = false
+
+        mutating func add(_ w: UnsafeBufferPointer<UInt8>) {
+            let slash = UInt8(ascii: "/"), semicolon = UInt8(ascii: ";"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            let isComment = w.count == 2 && w[0] == slash && w[1] == slash
+            if tokens == 0 { startsWithComment = isComment }
             tokens += 1
             // A statement ends in ";", a block opens with a word ending in "{" and closes with "}" alone;
             // "do {} catch {}" in prose is neither.
-            statements += w.reduce(0) { $0 + ($1 == ";" ? 1 : 0) } + (w.hasSuffix("{") || w == "}" ? 1 : 0)
-            if w == "//" { comments += 1 }
-            if isCodeToken(w) { code += 1 }
+            var semicolons = 0
+            for c in w where c == semicolon { semicolons += 1 }
+            statements += semicolons + (w.last == open || (w.count == 1 && w[0] == close) ? 1 : 0)
+            if isComment { comments += 1 }
+            if Cues.isCodeToken(w) { code += 1 }
+            endsWithSemicolon = w.last == semicolon
         }
-        // A line of code on its own ends in ";" ("printf(\"%d\", n);", "void f() { int n;", "void f(int n);").
-        return statements >= 3 || comments >= 2 || text.hasPrefix("// ") || (code >= 4 && Double(code) >= 0.3 * Double(tokens))
-            || (text.hasSuffix(";") && code >= 1)
+
+        /// A line of code on its own ends in ";" ("printf(\"%d\", n);", "void f() { int n;", "void f(int n);").
+        var isCode: Bool {
+            statements >= 3 || comments >= 2 || startsWithComment || (code >= 4 && Double(code) >= 0.3 * Double(tokens))
+                || (endsWithSemicolon && code >= 1)
+        }
     }
 
     /// An operator or brace standing alone; a word holding `{`, `}`, `->`, `[]`, an inner `=`, a quote
     /// against a parenthesis, or a `;` after more than a plain word (`f(x);`); a call whose arguments hold
     /// more than labels (`Open(hwnd, 0)` but not `fetch(id:)`); an upper-case constant with an underscore
-    /// (`CF_TEXT`).
-    static func isCodeToken(_ w: Substring) -> Bool {
-        if !w.contains(where: { $0.isLetter || $0.isNumber }) { return w.count <= 3 && w.contains(where: { "=<>{}&|!+-*/".contains($0) }) }
+    /// (`CF_TEXT`). Bytes above ASCII count as letters.
+    static func isCodeToken(_ w: UnsafeBufferPointer<UInt8>) -> Bool {
+        func alnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0x80 }
+        func has(_ a: UInt8, _ b: UInt8) -> Bool { w.count >= 2 && (1..<w.count).contains { w[$0 - 1] == a && w[$0] == b } }
+        let semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), closing = UInt8(ascii: ")")
+        if !w.contains(where: alnum) { return w.count <= 3 && w.contains { "=<>{}&|!+-*/".utf8.contains($0) } }
         // A word with a semicolon after it is prose punctuation ("share it; the queue"), not code.
-        let semicolon = w.dropLast(w.hasSuffix(";") ? 1 : 0).contains(where: { !($0.isLetter || $0.isNumber) }) && w.contains(";")
-        if semicolon || w.contains(where: { "{}".contains($0) }) || w.contains("->") || w.contains("[]") || w.contains("(\"") || w.contains("\")") { return true }
-        if let eq = w.firstIndex(of: "="), eq != w.startIndex { return true }
-        if let open = w.firstIndex(of: "("), open != w.startIndex, w[w.index(before: open)].isLetter {
-            let arguments = w[w.index(after: open)...].prefix { $0 != ")" }
-            return arguments.contains { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":") } || !w.contains(")")
+        let body = w.last == semicolon ? UnsafeBufferPointer(rebasing: w.dropLast()) : w
+        if w.contains(semicolon) && body.contains(where: { !alnum($0) }) { return true }
+        if w.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) { return true }
+        if has(UInt8(ascii: "-"), UInt8(ascii: ">")) || has(UInt8(ascii: "["), UInt8(ascii: "]")) || has(paren, quote) || has(quote, closing) { return true }
+        if let eq = w.firstIndex(of: UInt8(ascii: "=")), eq > 0 { return true }
+        if let o = w.firstIndex(of: paren), o > 0, alnum(w[o - 1]), !(w[o - 1] >= 48 && w[o - 1] <= 57) {
+            let arguments = w[(o + 1)...].prefix { $0 != closing }
+            return arguments.contains { !(alnum($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":")) } || !w.contains(closing)
         }
-        return w.contains("_") && w.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
+        return w.contains(UInt8(ascii: "_")) && w.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") }
     }
 
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
