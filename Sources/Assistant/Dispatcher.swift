@@ -60,10 +60,12 @@ public struct Dispatcher {
         // question that only loosely matches a title, whatever metadata word it uses ("… a benchmark published
         // under another license?").
         let looselyNamed = named.map { $0.confidence < 0.6 } ?? true
-        if tool == .extract, kind?.0 == .metadata,
-           (["what", "why", "how"].contains(cues.words.first ?? "") || longQuestion)
-            && !["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"].contains(where: { ByteSearch.contains(cues.lower, $0) })
-            || (cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(cues.words.first ?? "")) {
+        let first = cues.words.first ?? ""
+        let asksContent = ["what", "why", "how"].contains(first) || longQuestion
+        let metadataWord = ["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"]
+            .contains(where: { ByteSearch.contains(cues.lower, $0) })
+        let longLooseQuestion = cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(first)
+        if tool == .extract, kind?.0 == .metadata, (asksContent && !metadataWord) || longLooseQuestion {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }

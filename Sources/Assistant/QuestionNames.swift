@@ -92,12 +92,12 @@ struct QuestionName: Equatable {
         return true
     }
 
-    /// Whether `lowercasedText` mentions this name as a whole word (case-insensitive); a call must
-    /// appear with its opening parenthesis. With `exactCase`, `lowercasedText` is the text as written and
-    /// the name must appear with the question's capitals.
-    func isMentioned(in lowercasedText: String, exactCase: Bool = false) -> Bool {
+    /// Whether `haystack`, lowercased, mentions this name as a whole word; a call must appear with its
+    /// opening parenthesis. With `exactCase`, `haystack` is the text as written and the name must appear
+    /// with the question's capitals.
+    func isMentioned(in haystack: String, exactCase: Bool = false) -> Bool {
         let needle = (exactCase ? text : text.lowercased()) + (isCall ? "(" : "")
-        var rest = Substring(lowercasedText)
+        var rest = Substring(haystack)
         while let r = rest.firstRange(of: needle) {
             let before = rest[..<r.lowerBound].last
             let after = rest[r.upperBound...].first
