@@ -44,7 +44,7 @@ enum SentenceUnits {
                                         section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
-                for whole in Sentences.split(b.text) where whole.contains(where: \.isLetter) {
+                for whole in Sentences.split(b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = whole
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
                     if b.kind == .paragraph, let (label, rest) = runInLabel(whole) {

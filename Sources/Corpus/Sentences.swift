@@ -12,7 +12,11 @@ public enum Sentences {
 
     /// Works on Unicode scalars, not Characters: every boundary it looks for is a single scalar, and
     /// grapheme breaking made this the largest cost of answering a question.
-    public static func split(_ text: String) -> [String] {
+    /// With `lowercaseStarts`, a sentence may also open with a lowercase word ("… environments. swiftly is
+    /// an open source project"), as tool and product names do, when the word before the full stop is a plain
+    /// word of three letters or more and no abbreviation ("e.g. swift", "etc. and" stay whole). Off for
+    /// titles and passages; on for the sentences answers are made of.
+    public static func split(_ text: String, lowercaseStarts: Bool = false) -> [String] {
         let c = Array(text.unicodeScalars)
         let at = Array(text.unicodeScalars.indices) + [text.unicodeScalars.endIndex]
         let n = c.count
@@ -46,6 +50,9 @@ public enum Sentences {
                 if m < n, startsSentence(c, m), !(j == i + 1 && ch == "." && isAbbreviation(c, before: i)) {
                     cut(k, next: m); i = m; continue
                 }
+                if lowercaseStarts, ch == ".", m < n, j == i + 1, k == j, startsLowercaseSentence(c, m), endsPlainWord(c, before: i) {
+                    cut(k, next: m); i = m; continue
+                }
             } else if k == j, j == i + 1, ch != "…", glued(c, at: i) {
                 cut(j, next: j); i = j; continue
             }
@@ -65,6 +72,22 @@ public enum Sentences {
         if c[m].isUppercase { return true }
         if openers.contains(c[m]), m + 1 < c.count { return c[m + 1].isUppercase || c[m + 1].isNumber }
         return false
+    }
+
+    /// A lowercase word of two letters or more, then a space: "swiftly is", not "x." or "a.b".
+    private static func startsLowercaseSentence(_ c: [Unicode.Scalar], _ m: Int) -> Bool {
+        var e = m
+        while e < c.count, c[e].isLowercase { e += 1 }
+        return e - m >= 2 && e < c.count && c[e] == " "
+    }
+
+    /// Three letters or more before the stop, after a space, none of them an abbreviation's ("etc", "approx").
+    private static func endsPlainWord(_ c: [Unicode.Scalar], before i: Int) -> Bool {
+        var s = i
+        while s > 0, c[s - 1].isLetter { s -= 1 }
+        guard i - s >= 3, s == 0 || c[s - 1] == " " else { return false }
+        let word = string(c[s ..< i]).lowercased()
+        return word != "etc" && !abbreviations.contains(word)
     }
 
     /// The word before a period, e.g. "e.g", "vs", or a single capital initial ("J").

@@ -27,6 +27,21 @@ import Testing
         #expect(Sentences.split(text) == expected)
     }
 
+    /// For answers, a sentence may open with a lowercase name ("swiftly", "npm", "count"), but not after an
+    /// abbreviation, a "?" or "!" after code ("Int? would"), or a one-letter word.
+    @Test(arguments: [
+        ("Read the documentation. swiftly is an open source project.", ["Read the documentation.", "swiftly is an open source project."]),
+        ("Lists, maps, etc. and sets are values.", ["Lists, maps, etc. and sets are values."]),
+        ("Use e.g. maps or vs. sets today.", ["Use e.g. maps or vs. sets today."]),
+        ("Declare var a: Int? would make it optional.", ["Declare var a: Int? would make it optional."]),
+        ("Try it with a try! call. npm is not needed.", ["Try it with a try! call.", "npm is not needed."]),
+        ("Plan B. b is a variable.", ["Plan B. b is a variable."]),
+    ] as [(String, [String])])
+    func lowercaseStarts(text: String, expected: [String]) {
+        #expect(Sentences.split(text, lowercaseStarts: true) == expected)
+        #expect(Sentences.split(text).count <= expected.count)
+    }
+
     @Test(arguments: [
         ("Short sentence. Second.", "Short sentence"),
         ("An extremely long first sentence that keeps going and going well beyond the limit of eighty characters for sure.",
