@@ -43,8 +43,10 @@ struct TargetResolver {
         }
         guard let top = hits.first else { return nil }
         var best: Named?
-        for h in hits.prefix(3) {
-            let label = Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? "")))
+        let labels = hits.prefix(3).map { h in Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? ""))) }
+        // "What is an actor?" names a topic, not an article, when its one term is in several titles.
+        let ambiguous = terms.count == 1 && !cues.namesArticle && labels.filter { $0.isSuperset(of: terms) }.count > 1
+        for (h, label) in zip(hits.prefix(3), labels) {
             var matched = 0.0, total = 0.0
             for t in terms {
                 let w = searcher.idf(t)
@@ -57,6 +59,7 @@ struct TargetResolver {
             if query.sources != nil { conf = min(1, conf + 0.15) }
             // Below the top hit, only a clearly better title match can win.
             if h.doc != top.doc { conf -= 0.15 }
+            if ambiguous { conf = min(conf, 0.45) }
             if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf) }
         }
         // A clear winner in ranking also counts for a descriptive reference ("the excerpt on X").

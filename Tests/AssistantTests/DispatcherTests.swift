@@ -31,6 +31,13 @@ import Testing
         #expect(call.display.hasPrefix("→ summarize(article: \"Design Patterns in Swift: Singleton\""))
     }
 
+    /// One word that several titles share names a topic, not an article; with an article noun it still names one.
+    @Test func oneWordInSeveralTitlesIsATopic() {
+        let assistant = SeedAssistant.shared
+        #expect(assistant.dispatch("what is an actor?", context: ConversationContext()).target == nil)
+        #expect(assistant.dispatch("what is a singleton?", context: ConversationContext()).target?.title.contains("Singleton") == true)
+    }
+
     @Test func followUpsUseTheContext() throws {
         let first = try SeedAssistant.ask("find articles about retain cycles")
         #expect(!first.hits.isEmpty)
