@@ -1,22 +1,22 @@
 import Analysis
 import Retrieval
 
-/// The names a question is about — capitalised words after its first ("Metal", "Go", "WWDC") and
-/// code-like words ("confirmation()", "viewDidLoad", "asyncio.gather") — and whether a piece of text
-/// mentions them. A question about "Go modules" is not answered by a passage that says "go to
-/// Settings", and one about "confirmation()" is not answered by "it confirms the addition": the
+/// The names a question is about — capitalised words after its first ("Kotlin", "Rust", "WWDC") and
+/// code-like words ("debounce()", "viewDidLoad", "numpy.mean") — and whether a piece of text
+/// mentions them. A question about "Rust crates" is not answered by a passage that says "rust on
+/// the hull", and one about "debounce()" is not answered by "it debounces the input": the
 /// answer tool abstains unless its best evidence names what the question names.
 struct QuestionName: Equatable {
-    /// As written, cleaned of quotes, possessives and trailing punctuation ("Wals'" → "Wals").
+    /// As written, cleaned of quotes, possessives and trailing punctuation ("Jones'" → "Jones").
     var text: String
     /// Written like code: call parentheses, a dot or underscore inside, or inner capitals.
     var isCode: Bool
-    /// Written as a call ("confirmation()"): the evidence must show it called, not just the word.
+    /// Written as a call ("debounce()"): the evidence must show it called, not just the word.
     var isCall: Bool
-    /// Written as an owner ("Apple's", "Wals'"): it qualifies what the question is about.
+    /// Written as an owner ("Apple's", "Jones'"): it qualifies what the question is about.
     var isPossessive = false
-    /// The words right after the name up to the next punctuation ("Metal compute shader for…" →
-    /// "compute", "shader", "for", …), as written; the caller decides where the compound ends.
+    /// The words right after the name up to the next punctuation ("Vulkan descriptor heap for…" →
+    /// "descriptor", "heap", "for", …), as written; the caller decides where the compound ends.
     var following: [String] = []
 
     /// Capitalised words that name nothing a corpus could lack: the pronoun "I" and its contractions,

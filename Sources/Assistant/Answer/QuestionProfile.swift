@@ -147,8 +147,8 @@ extension QuestionProfile {
         return []
     }
 
-    /// Names and identifiers in the question that the corpus never mentions ("asyncio"), and names it
-    /// knows whose compound it does not ("Metal compute shader" when no article says "shader").
+    /// Names and identifiers in the question that the corpus never mentions ("tokio"), and names it
+    /// knows whose compound it does not ("Vulkan descriptor heap" when no article says "heap").
     static func unknownNames(_ names: [QuestionName], corrected: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
         let kept = FoldedText(corrected)
         return names.compactMap { name -> String? in
