@@ -16,10 +16,22 @@ struct AnswerComposer {
 
     func run(_ call: ToolCall, context: ConversationContext) throws -> Response {
         let question = call.argument("question") ?? ""
-        let corrected = assistant.corrected(question)
-        // Follow-ups like "how does that compare to actors?" or "how do I avoid one?" borrow the last topic's words.
+        // Follow-ups like "how does that compare to actors?", "how do I avoid one?" or "why?" borrow the last
+        // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
-        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic) ? context.lastTopic : nil
+        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic) ? context.lastTopic : nil
+        var response = try compose(call, question: question, extra: extra)
+        if let extra {
+            // A follow-up with no topic of its own passes the last one on as it was; one that adds words
+            // ("how does that compare to unowned?") adds them, keeping the last 40 words of the chain.
+            let topic = cues.asksAboutTheLastTopic ? extra : extra + " " + question
+            response.topic = topic.split(separator: " ").suffix(40).joined(separator: " ")
+        }
+        return response
+    }
+
+    func compose(_ call: ToolCall, question: String, extra: String?) throws -> Response {
+        let corrected = assistant.corrected(question)
         let profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)

@@ -56,6 +56,11 @@ public struct Dispatcher {
             reasons.append("a question that does not ask for articles: answering")
             tool = .answer
         }
+        // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
+        if tool == .summarize, context.lastTopic != nil, cues.asksAboutTheLastTopic, cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
+            reasons.append("asks for an example of the last topic: answering")
+            tool = .answer
+        }
         // "What problem was the author solving?" mentions the author but asks about the content; so does a long
         // question that only loosely matches a title, whatever metadata word it uses ("… a benchmark published
         // under another license?").

@@ -64,6 +64,20 @@ struct MessageCues {
         return false
     }
 
+    /// A follow-up with no topic of its own ("why?", "what are the downsides?", "give me an example"): every
+    /// content word asks for a kind of thing about whatever was discussed last.
+    var asksAboutTheLastTopic: Bool {
+        contentWords.count <= 3 && contentWords.allSatisfy(MessageCues.followUpWords.contains)
+    }
+
+    static let followUpWords: Set<String> = [
+        "why", "how", "when", "so", "and", "but", "more", "else", "again", "then", "really", "exactly", "mean", "means",
+        "example", "examples", "downside", "downsides", "drawback", "drawbacks", "upside", "upsides", "advantage",
+        "advantages", "benefit", "benefits", "alternative", "alternatives", "limitation", "limitations", "pros", "cons",
+        "problem", "problems", "caveat", "caveats", "risk", "risks", "cost", "costs", "detail", "details", "explain",
+        "work", "works", "happen", "happens", "matter", "matters", "use", "case", "cases", "should", "would", "could", "why's",
+    ]
+
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {
         for d in ["that", "this", "same", "its", "it's"] {

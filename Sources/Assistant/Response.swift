@@ -23,6 +23,9 @@ public struct Response: Sendable {
     public var abstained = false
     /// The article this turn was about, for follow-ups.
     public var focus: TargetRef?
+    /// The topic this turn was about when it is more than the call's words: a follow-up that borrowed the
+    /// last topic ("why?") passes it on.
+    public var topic: String?
     /// How the tool reached this answer (the answer model's evidence, each chosen sentence's
     /// features), shown with `--explain`.
     public var details: [String] = []
@@ -62,7 +65,7 @@ public struct Response: Sendable {
             c.lastHits = hits.map(TargetRef.init)
         }
         if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search, let first = hits.first { c.lastArticle = TargetRef(first) }
-        if let q = call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
+        if let q = topic ?? call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
         return c
     }
 }

@@ -83,6 +83,15 @@ import Testing
         #expect(MessageCues(message).standsForTopic == expected, "\(message)")
     }
 
+    /// A follow-up whose every content word asks for a kind of thing, not a topic.
+    @Test(arguments: [
+        ("why?", true), ("what are the downsides?", true), ("give me an example", true), ("so how does it work?", true),
+        ("why does my view redraw?", false), ("what are the downsides of singletons?", false), ("what is a retain cycle?", false),
+    ])
+    func followUpsWithoutATopic(message: String, expected: Bool) {
+        #expect(MessageCues(message).asksAboutTheLastTopic == expected, "\(message)")
+    }
+
     @Test func whichOnePicksAListedArticleByItsTitle() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let titles = context.lastHits.map { Set(Classifier.words($0.title)) }

@@ -131,15 +131,25 @@ struct AssistantCLITests {
         #expect(human.status == 0 && !human.out.isEmpty, "\(human)")
     }
 
-    /// "one" in a follow-up stands for the last topic: the answer stays with the articles about it instead
-    /// of whatever else the other words match ("break" out of a loop).
-    @Test func aFollowUpsOneKeepsTheTopic() throws {
+    /// A follow-up that has no topic of its own, or says "one" for it, stays with the articles of the first
+    /// answer instead of whatever else its words match ("break" out of a loop, another post's "downside"), and
+    /// passes the topic on to the next follow-up.
+    @Test(arguments: [
+        ["What is a retain cycle?", "how do I break one in a closure?"],
+        ["How do actors prevent data races?", "why?", "what are the downsides?"],
+        ["How do actors prevent data races?", "give me an example"],
+    ])
+    func followUpsKeepTheTopic(messages: [String]) throws {
         let run = try CLI.lore(["chat", "--json", "--no-save"], corpus: corpus, db: db,
-                               stdin: "What is a retain cycle?\nhow do I break one in a closure?\n")
+                               stdin: messages.map { $0 + "\n" }.joined())
         let turns = run.objects
-        #expect(run.status == 0 && turns.count == 2, "\(run)")
+        #expect(run.status == 0 && turns.count == messages.count, "\(run)")
         let titles = turns.map { t in ((t["citations"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } }
-        #expect(titles.count == 2 && !titles[1].isEmpty && titles[1].allSatisfy { titles[0].contains($0) }, "\(titles)")
+        for later in titles.dropFirst() {
+            #expect(!later.isEmpty && later.allSatisfy { titles[0].contains($0) }, "\(titles)")
+        }
+        let tools = turns.map { ($0["tool_call"] as? [String: Any])?["name"] as? String ?? "" }
+        #expect(tools.allSatisfy { $0 == "answer" }, "\(tools)")
     }
 
     @Test("citations quote the cited article", arguments: [
