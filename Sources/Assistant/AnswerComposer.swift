@@ -113,13 +113,18 @@ struct AnswerComposer {
         }
     }
 
-    /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when one
-    /// of the first article's sentences does and the picks do not already open with it.
+    /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when the
+    /// picks do not already open with one. It comes from the first article, or from another when the model
+    /// scores it within the selection's weakest-pick ratio of the best candidate ("Actors are like classes…"
+    /// beside an article that only uses actors).
     func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
         guard let subject = profile.terms.max(by: { (profile.idf[$0] ?? 0) < (profile.idf[$1] ?? 0) }),
-              let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject]) else { return }
+              let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject], leading: profile.termSet),
+              let best = ranked.first?.score else { return }
+        let floor = best + log(model.setting("min_ratio", 0.05))
         guard let c = ranked.first(where: { c in
-            c.unit.doc == top.unit.doc && !c.unit.isCode && !c.unit.isListItem && Cues.defines(c.unit, [subject])
+            (c.unit.doc == top.unit.doc || c.score >= floor) && !c.unit.isCode && !c.unit.isListItem
+                && Cues.defines(c.unit, [subject], leading: profile.termSet)
                 && !c.unit.text.hasSuffix(":") && !Cues.refersBack(c.unit.text)
         }) else { return }
         picked.removeAll { $0.unit.doc == c.unit.doc && $0.unit.index == c.unit.index }

@@ -371,4 +371,17 @@ enum AnswerFixtures {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))
         #expect(Cues.defines(AnswerFixtures.unit(0, text), terms) == expected)
     }
+
+    /// A subject of several words: the rest of the question's name may come before its rarest word.
+    @Test(arguments: [
+        ("Swift Configuration is a library that reads settings.", true),
+        ("Configuration is a library that reads settings.", true),
+        ("Swift developers say configuration is a chore.", false),
+    ])
+    func definesANameOfSeveralWords(_ text: String, _ expected: Bool) {
+        let analyzer = AnswerFixtures.analyzer
+        let subject = Set(analyzer.terms("configuration")), question = Set(analyzer.terms("swift configuration"))
+        #expect(Cues.defines(AnswerFixtures.unit(0, text), subject, leading: question) == expected)
+        #expect(!Cues.defines(AnswerFixtures.unit(0, "Swift Configuration is a library."), subject))
+    }
 }

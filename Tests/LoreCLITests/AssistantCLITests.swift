@@ -152,6 +152,16 @@ struct AssistantCLITests {
         #expect(tools.allSatisfy { $0 == "answer" }, "\(tools)")
     }
 
+    /// "What is X?" opens with a sentence that has X as its subject and says what it is, even when the
+    /// article the model liked best only uses X.
+    @Test func aDefinitionQuestionOpensWithADefinition() throws {
+        let run = try CLI.lore(["ask", "What is an actor?", "--json"], corpus: corpus, db: db)
+        let answer = (run.object["answer"] as? String ?? "").lowercased()
+        let opening = answer.split(separator: " ").prefix(5).joined(separator: " ")
+        let first = answer.prefix { $0 != "." }
+        #expect(run.status == 0 && opening.contains("actor") && (first.contains(" are ") || first.contains(" is ")), "\(answer)")
+    }
+
     @Test("citations quote the cited article", arguments: [
         "How do actors prevent data races in Swift?", "How do I find memory leaks with Instruments?",
         "Why not subclass UITableViewCell?", "How do I format dates for the user's locale?",

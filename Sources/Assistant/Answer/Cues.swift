@@ -21,10 +21,12 @@ enum Cues {
         "i moved on to", "if you have any questions", "reach out to me", "appeared first on", "check out", "to learn more",
         "for more on", "read more about", "thanks for reading", "follow me on", "subscribe to", "stay tuned"])
 
-    /// A sentence that defines one of `terms`: the term is its subject (its first content word), then "is a",
-    /// "refers to"… ("A singleton is a pattern that…", not "When creating singletons, shared is the…").
-    static func defines(_ u: SentenceUnit, _ terms: Set<String>) -> Bool {
-        u.tokens.first.map(terms.contains) == true && FoldedText(u.text).containsAny(definition)
+    /// A sentence that defines one of `terms`: the term is its subject (its first content word, or the first
+    /// after words of `leading`, the rest of a name: "Swift Configuration is…"), then "is a", "refers to"…
+    /// ("A singleton is a pattern that…", not "When creating singletons, shared is the…").
+    static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
+        let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
+        return subject.map(terms.contains) == true && FoldedText(u.text).containsAny(definition)
     }
 
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
