@@ -82,6 +82,8 @@ enum AnswerFixtures {
         ("A deadlock occurs when two tasks wait on each other.", true), ("It is easy to add a test.", true),
         ("This happens because the queue is locked.", false), ("Inside its scope, the task waits.", false),
         ("But it never returns.", false), ("Their state is shared.", false),
+        ("What about using a wrapper for that? See the docs.", false), ("Is it thread-safe?", false),
+        ("A value of type Int? is optional.", true),
     ])
     func canOpen(_ text: String, _ expected: Bool) {
         #expect(Layout.canOpen(text) == expected)

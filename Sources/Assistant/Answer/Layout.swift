@@ -39,12 +39,17 @@ enum Layout {
     }
 
     /// A sentence that can open an answer: it points back to nothing before it ("This happens…", "Inside its
-    /// scope…" cannot).
+    /// scope…" cannot), and it is not a question ("What about using a wrapper for that?" answers nothing).
     static func canOpen(_ text: String) -> Bool {
         guard !Cues.refersBack(text) else { return false }
         let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
+        if let first = opening.first, questionWords.contains(first),
+           let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
+
+    static let questionWords: Set<String> = ["what", "why", "how", "when", "where", "which", "who", "is", "are", "do", "does",
+                                             "did", "can", "could", "should", "would", "will", "have", "has", "isn't", "don't"]
 
     /// Whether `c` needs `previous`, the sentence just before it, to be read first: the colon sentence that
     /// introduces it, or the prose sentence it points back to ("This means…"). A list item is no such sentence.
