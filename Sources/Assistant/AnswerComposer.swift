@@ -122,11 +122,16 @@ struct AnswerComposer {
               let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject], leading: profile.termSet),
               let best = ranked.first?.score else { return }
         let floor = best + log(model.setting("min_ratio", 0.05))
-        guard let c = ranked.first(where: { c in
-            (c.unit.doc == top.unit.doc || c.score >= floor) && !c.unit.isCode && !c.unit.isListItem
-                && Cues.defines(c.unit, [subject], leading: profile.termSet)
-                && !c.unit.text.hasSuffix(":") && !Cues.refersBack(c.unit.text)
-        }) else { return }
+        func opens(_ c: AnswerCandidate) -> Bool {
+            !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
+        }
+        let definition = ranked.first { c in
+            (c.unit.doc == top.unit.doc || c.score >= floor) && opens(c) && Cues.defines(c.unit, [subject], leading: profile.termSet)
+        }
+        // With no sentence that defines X, a list item does not open the answer either ("- Projects using X
+        // include:"): the best prose pick of the same article does.
+        let prose = top.unit.isListItem ? picked.filter { $0.unit.doc == top.unit.doc && opens($0) }.max { $0.score < $1.score } : nil
+        guard let c = definition ?? prose else { return }
         picked.removeAll { $0.unit.doc == c.unit.doc && $0.unit.index == c.unit.index }
         var lead = c
         lead.score = top.score + 1e-6

@@ -185,7 +185,8 @@ import Testing
         #expect(defined.map(\.unit.index) == [0, 1, 5])
     }
 
-    /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower.
+    /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower; a list
+    /// item does not lead when prose can.
     @Test func aDefinitionLeadsADefinitionQuestion() throws {
         let composer = AnswerComposer(assistant: SeedAssistant.shared)
         let actor = try #require(SeedAssistant.shared.analyzer.terms("actor").first)
@@ -200,6 +201,12 @@ import Testing
         var unchanged = [usage]
         composer.leadWithDefinition(profile, ranked: [usage, otherArticle], picked: &unchanged)
         #expect(unchanged.map(\.unit.index) == [0])
+        // Nothing defines it and the best pick is a list item: the article's best prose pick opens instead.
+        let item = AnswerFixtures.candidate(6, "Projects experimenting with actors include:", score: 6, list: true)
+        let prose = AnswerFixtures.candidate(8, "Teams adopt actors for shared state in services.", score: 2)
+        var listed = [item, prose]
+        composer.leadWithDefinition(profile, ranked: [item, prose], picked: &listed)
+        #expect(Layout.paragraphs(listed).first?.first?.unit.index == 8)
     }
 
     @Test func questionKinds() {
