@@ -213,6 +213,8 @@ public struct Dispatcher {
             let phrases = def.kinds[kind.rawValue] ?? []
             for p in phrases where cues.hasPhrase(p) || (p.count > 3 && cues.words.contains(where: { $0.hasPrefix(p) && $0.count <= p.count + 2 })) {
                 if let title, title.contains(p) { continue }
+                // "let my code avoid…", "our implementation": the user's own, not something to extract.
+                if cues.hasPhrase("my " + p) || cues.hasPhrase("our " + p) { continue }
                 let weight = p.split(separator: " ").count + 1
                 if best == nil || weight > best!.1 { best = (kind, weight, p) }
             }

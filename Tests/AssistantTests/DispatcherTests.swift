@@ -12,6 +12,9 @@ import Testing
         ("give me the snippets in the networking post", .extract),
         ("who wrote the singleton article?", .extract),
         ("When was Swift's rethrows article published?", .extract),
+        // The user's own code is not code to extract.
+        ("What does the factory pattern let my code avoid naming when it creates objects?", .answer),
+        ("show me the code in the factory article", .extract),
         // A metadata word inside a long question about the content does not make it a metadata request.
         ("How many closures in Swift's standard library were marked rethrows when it was open-sourced, and can a closure published under a different module throw?", .answer),
         ("headings of the retain cycles article", .extract),
