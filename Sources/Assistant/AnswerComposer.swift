@@ -121,7 +121,7 @@ struct AnswerComposer {
         guard let subject = profile.terms.max(by: { (profile.idf[$0] ?? 0) < (profile.idf[$1] ?? 0) }),
               let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject], leading: profile.termSet),
               let best = ranked.first?.score else { return }
-        let floor = best + log(model.setting("min_ratio", 0.05))
+        let floor = best + log(settings(for: profile.kind).minRatio)
         func opens(_ c: AnswerCandidate) -> Bool {
             !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
         }

@@ -49,19 +49,15 @@ struct CandidatePool {
 
     /// A unit that reads as part of an answer: a whole sentence (closing punctuation), a list item, or
     /// a code block of reasonable size. Headings, captions, table rows and cut-off text never are.
-    static func isEligible(_ u: SentenceUnit) -> Bool {
+    /// `inList`: the unit is an item of a list that a picked sentence introduces with a colon; there, one
+    /// word is content, not a fragment.
+    static func isEligible(_ u: SentenceUnit, inList: Bool = false) -> Bool {
         if u.isCode { return u.words >= 1 && u.words <= maxCodeWords && u.text.utf8.lazy.filter { $0 == 10 }.count < maxCodeLines }
         if u.words > 80 { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
-        if u.isListItem { return u.words >= 2 }
+        if u.isListItem { return u.words >= (inList ? 1 : 2) }
         return u.words >= 4 && Layout.endsWell(u.text)
-    }
-
-    /// An item of a list that a picked sentence introduces with a colon: there, one word is content, not
-    /// a fragment.
-    static func isEligibleListItem(_ u: SentenceUnit) -> Bool {
-        u.isListItem && u.words >= 1 && u.words <= 80 && !hasBracketedNumber(u.text)
     }
 
     /// A code block longer than this buries the answer around it: it is left out, and so is a colon

@@ -74,7 +74,7 @@ struct AnswerSelection {
             var k = u.index + 1
             var items: [AnswerCandidate] = []
             while items.count < 5, let next = pool.unit(u.doc, k),
-                  next.isCode ? CandidatePool.isEligible(next) : CandidatePool.isEligibleListItem(next) {
+                  next.isCode || next.isListItem, CandidatePool.isEligible(next, inList: true) {
                 items.append(tagAlong(next, c)); k += 1
                 if next.isCode { break }
             }
