@@ -82,7 +82,10 @@ public enum Sentences {
     }
 
     /// Three letters or more before the stop, after a space, none of them an abbreviation's ("etc", "approx").
+    /// Tokenised text sets its stops apart ("… at mach 2 . an experimental study"): after a word or a number
+    /// and a space, a stop is no abbreviation's.
     private static func endsPlainWord(_ c: [Unicode.Scalar], before i: Int) -> Bool {
+        if i > 1, c[i - 1] == " " { return c[i - 2].isLetter || c[i - 2].isNumber }
         var s = i
         while s > 0, c[s - 1].isLetter { s -= 1 }
         guard i - s >= 3, s == 0 || c[s - 1] == " " else { return false }

@@ -36,6 +36,10 @@ import Testing
         ("Declare var a: Int? would make it optional.", ["Declare var a: Int? would make it optional."]),
         ("Try it with a try! call. npm is not needed.", ["Try it with a try! call.", "npm is not needed."]),
         ("Plan B. b is a variable.", ["Plan B. b is a variable."]),
+        // Tokenised, lowercased text sets its stops apart.
+        ("the drag was measured at mach 2 . the results agree with theory . more tests followed .",
+         ["the drag was measured at mach 2 .", "the results agree with theory .", "more tests followed ."]),
+        ("a wing in a slipstream .. an experimental study", ["a wing in a slipstream .. an experimental study"]),
     ] as [(String, [String])])
     func lowercaseStarts(text: String, expected: [String]) {
         #expect(Sentences.split(text, lowercaseStarts: true) == expected)

@@ -52,6 +52,32 @@ struct NewUserCLITests {
         #expect(!answer.contains(";") && !answer.contains("//"), "\(answer)")
     }
 
+    /// Collections of tokenised abstracts are lowercase and set their stops apart ("… in the canal . the
+    /// flow …"): they split into sentences, so a question about one is answered from it, not refused.
+    @Test func tokenisedLowercaseAbstractsAreAnswered() throws {
+        let canal = "measurements of sediment transport in an irrigation canal . the canal was surveyed at twelve stations over "
+            + "two seasons . sediment load rose sharply after each storm and settled within three days . the settling rate "
+            + "depended mainly on grain size and water temperature . a simple model of the settling rate is proposed and "
+            + "compared with the field data . agreement is good for fine sand but poor for silt . the stations near the "
+            + "head gate saw the largest loads because the intake draws water from the river bed . cleaning the canal "
+            + "twice a year removed most of the deposits but did not change the settling pattern ."
+        let bees = "foraging range of honey bees in farmland . marked bees were followed from six hives across open fields . "
+            + "most foragers stayed within one kilometre of the hive when clover was in flower . when flowers were scarce the "
+            + "range grew to four kilometres . the results suggest that hedgerows near hives shorten foraging trips . bees from "
+            + "the two hives nearest the orchard visited fruit blossom first and clover later in the season . the longest "
+            + "trips were recorded on windy days , when fewer bees left the hive at all ."
+        func record(_ id: String, _ title: String, _ text: String) -> String {
+            "{\"id\": \"\(id)\", \"title\": \"\(title)\", \"text\": \"\(text)\"}\n"
+        }
+        let c = try corpus(["abstracts.jsonl": record("1", "sediment transport in an irrigation canal", canal)
+                                + record("2", "foraging range of honey bees", bees)])
+        let run = try CLI.lore(["ask", "what does the settling rate of sediment depend on?", "--json"], corpus: c.corpus, db: c.db)
+        let answer = run.object["answer"] as? String ?? ""
+        #expect(run.status == 0 && run.object["abstained"] as? Bool != true, "\(run)")
+        #expect(answer.contains("grain size and water temperature"), "\(answer)")
+        #expect(!answer.contains("hive"), "\(answer)")
+    }
+
     @Test func globalOptionsBeforeTheSubcommand() throws {
         let c = try corpus(["a.md": "# Alpha\n\nSome alphaword text.\n"])
         let index = try CLI.run(["--corpus", c.corpus, "--db", c.db, "index", "--json"])
