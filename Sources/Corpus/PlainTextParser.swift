@@ -9,6 +9,9 @@ enum PlainTextParser {
             // A short first paragraph that is just the title line reads as a heading.
             if let b = blocks.first, b.text == line, line.count <= 80 { blocks[0] = Block(.heading(level: 1), line) }
         }
+        for i in blocks.indices where blocks[i].kind == .paragraph {
+            if let heading = heading(blocks[i].text) { blocks[i] = Block(.heading(level: 2), heading) }
+        }
         let article = Article(id: "\(source):1", title: title, source: source, line: 1, blocks: blocks)
         return ParsedFile(format: .plainText, articles: [article], warnings: [])
     }
@@ -35,6 +38,37 @@ enum PlainTextParser {
             flush()
         }
         return blocks
+    }
+
+    /// A paragraph of plain text that is a section heading, as READMEs, licences and RFCs write them: a
+    /// short line underlined with "===" or "---", or a short line with no sentence's end (a numbered one
+    /// may end in "."), in capitals or with its longer words capitalised: "5. Conveying Modified Source
+    /// Versions.", "TERMS AND CONDITIONS", "How to Apply These Terms". nil for anything else.
+    static func heading(_ text: String) -> String? {
+        guard text.utf8.count <= 100 else { return nil }
+        var words = text.split(separator: " ")
+        if words.count >= 2, let last = words.last, last.count >= 3, last.allSatisfy({ $0 == "=" || $0 == "-" }) {
+            words.removeLast()
+            let line = words.joined(separator: " ")
+            return line.count <= 80 && line.contains(where: \.isLetter) ? line : nil
+        }
+        let numbered = words.first.map(isSectionNumber) ?? false
+        let body = numbered ? Array(words.dropFirst()) : words
+        guard (1...10).contains(body.count), let end = body.last?.last else { return nil }
+        if ",;:!?".contains(end) || (end == "." && !numbered) { return nil }
+        let long = body.filter { $0.filter(\.isLetter).count >= 4 }
+        guard !long.isEmpty else { return nil }
+        let capitals = body.allSatisfy { w in !w.contains(where: \.isLowercase) }
+        let titleCase = long.allSatisfy { $0.first(where: \.isLetter)?.isUppercase ?? false }
+        return capitals || titleCase ? text : nil
+    }
+
+    /// A section number: "5.", "2.1", "3.2.1.", "A.", "IV."
+    static func isSectionNumber(_ word: Substring) -> Bool {
+        let bare = word.hasSuffix(".") ? word.dropLast() : word
+        guard !bare.isEmpty else { return false }
+        if bare.allSatisfy({ $0.isNumber || $0 == "." }) { return bare.first!.isNumber }
+        return word.hasSuffix(".") && (bare.count == 1 && bare.first!.isUppercase || bare.allSatisfy { "IVX".contains($0) })
     }
 
     /// "notes/my_first-post.txt" → "my first post".

@@ -1,0 +1,59 @@
+import Testing
+@testable import Corpus
+
+/// Plain text marks its sections the way READMEs, licences and RFCs do: short lines in capitals or title
+/// case, numbered ones, underlined ones. Those become headings; sentences stay paragraphs.
+@Suite struct PlainTextTests {
+    @Test(arguments: [
+        ("TERMS AND CONDITIONS", "TERMS AND CONDITIONS"),
+        ("5. Conveying Modified Source Versions.", "5. Conveying Modified Source Versions."),
+        ("2.1 Grant of Rights", "2.1 Grant of Rights"),
+        ("IV. Limitation of Liability", "IV. Limitation of Liability"),
+        ("How to Apply These Terms to Your New Programs", "How to Apply These Terms to Your New Programs"),
+        ("Installation ============", "Installation"),
+        ("Known issues ---", "Known issues"),
+        ("Preamble", "Preamble"),
+    ] as [(String, String)])
+    func headings(line: String, heading: String) {
+        #expect(PlainTextParser.heading(line) == heading)
+    }
+
+    @Test(arguments: [
+        "You may charge any price or no price for each copy that you convey.",
+        "Thanks for reading.",
+        "1. Install the package with the usual tools.",
+        "Note:",
+        "Does it work on Linux?",
+        "OK",
+        "2024",
+        "The Quick Brown Fox Jumps Over The Lazy Dog Again And Again Today",
+        "-----",
+    ])
+    func notHeadings(line: String) {
+        #expect(PlainTextParser.heading(line) == nil)
+    }
+
+    @Test func aLicenceLikeFileKeepsItsSections() {
+        let text = """
+            SAMPLE PUBLIC LICENCE
+
+              Preamble
+
+              This licence lets you share the work
+            and change it.
+
+              1. Definitions.
+
+              "The Work" means the text under this licence.
+
+              2. Sharing Copies.
+
+              You may share copies for free or for a fee.
+            """
+        let a = PlainTextParser.parse(text, source: "licence.txt").articles[0]
+        #expect(a.title == "SAMPLE PUBLIC LICENCE")
+        #expect(a.blocks.filter { if case .heading = $0.kind { return true }; return false }.map(\.text)
+                == ["SAMPLE PUBLIC LICENCE", "Preamble", "1. Definitions.", "2. Sharing Copies."])
+        #expect(a.blocks.contains(Block(.paragraph, "This licence lets you share the work and change it.")))
+    }
+}
