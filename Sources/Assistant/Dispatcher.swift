@@ -61,6 +61,12 @@ public struct Dispatcher {
             reasons.append("asks for an example of the last topic: answering")
             tool = .answer
         }
+        // A question that names no summary ("what does the settling rate of sediment depend on?") asks about the
+        // content, however closely it matches one article's title.
+        if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?"), !cues.asksForSummary {
+            reasons.append("a question that asks for no summary: answering")
+            tool = .answer
+        }
         // "What problem was the author solving?" mentions the author but asks about the content; so does a long
         // question that only loosely matches a title, whatever metadata word it uses ("… a benchmark published
         // under another license?").

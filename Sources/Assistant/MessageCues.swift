@@ -70,6 +70,19 @@ struct MessageCues {
         contentWords.count <= 3 && contentWords.allSatisfy(MessageCues.followUpWords.contains)
     }
 
+    /// Asks for a summary in so many words ("summarize", "tl;dr", "the gist", "what do these cover", "what is it
+    /// about?"); a question without one asks about the content.
+    var asksForSummary: Bool {
+        words.contains { $0.hasPrefix("summar") || MessageCues.summaryWords.contains($0) }
+            || ["sum up", "big picture", "key points", "main points", "in short", "what's in", "what is in"].contains { hasPhrase($0) }
+            || words.last == "about"
+    }
+
+    static let summaryWords: Set<String> = [
+        "tldr", "tl;dr", "gist", "recap", "overview", "outline", "nutshell", "brief", "briefly", "cover", "covers", "covered",
+        "takeaways", "highlights", "say", "says", "said", "discuss", "discusses", "talk", "talks",
+    ]
+
     static let followUpWords: Set<String> = [
         "why", "how", "when", "so", "and", "but", "more", "else", "again", "then", "really", "exactly", "mean", "means",
         "example", "examples", "downside", "downsides", "drawback", "drawbacks", "upside", "upsides", "advantage",

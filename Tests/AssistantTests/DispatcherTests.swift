@@ -21,6 +21,11 @@ import Testing
         ("what is a retain cycle?", .answer),
         ("how do I prevent a retain cycle in a closure", .answer),
         ("why would I use an actor instead of a lock", .answer),
+        // A question close to one title but naming no summary asks about the content; one that names it does not.
+        ("what does unit testing of view models depend on?", .answer),
+        ("what does the auto linking excerpt rely on?", .answer),
+        ("what does the ViewCode article say?", .summarize),
+        ("what is the singleton article about?", .summarize),
         ("/search actors", .search),
         ("/extract links singleton", .extract),
     ])
