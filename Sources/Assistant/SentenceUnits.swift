@@ -45,7 +45,7 @@ enum SentenceUnits {
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
                 for whole in Sentences.split(b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
-                    var sentence = whole
+                    var sentence = withoutReferenceMarks(whole)
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
                     if b.kind == .paragraph, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
@@ -60,6 +60,47 @@ enum SentenceUnits {
         }
         return out
     }
+
+    /// The sentence without the reference marks of papers and encyclopaedias ("… filariasis [2].", "[2–8]",
+    /// "[3, 4]", "[citation needed]"), which would read as lore's own citation marks; "a[1]" in code-like
+    /// text stays. Most sentences hold no "[" and come back as they are.
+    static func withoutReferenceMarks(_ sentence: String) -> String {
+        guard sentence.utf8.contains(UInt8(ascii: "[")) else { return sentence }
+        let bytes = Array(sentence.utf8)
+        var out: [UInt8] = [], i = 0, afterMark = false
+        out.reserveCapacity(bytes.count)
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "["), let end = referenceMarkEnd(bytes, from: i),
+               i == 0 || afterMark || bytes[i - 1] == 0x20 || isStop(bytes[i - 1]) {
+                while out.last == 0x20 { out.removeLast() }
+                i = end + 1; afterMark = true
+                continue
+            }
+            if afterMark, out.isEmpty, bytes[i] == 0x20 { i += 1; continue }
+            out.append(bytes[i]); i += 1; afterMark = false
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The index of the "]" closing a reference mark that opens at `start`: digits with ",", ";", "-", "–"
+    /// and spaces between them, or "citation needed".
+    private static func referenceMarkEnd(_ b: [UInt8], from start: Int) -> Int? {
+        let needed = Array("[citation needed]".utf8)
+        if b.count - start >= needed.count, Array(b[start ..< start + needed.count]) == needed { return start + needed.count - 1 }
+        var i = start + 1, digits = 0
+        while i < b.count, i - start < 40 {
+            let c = b[i]
+            if c == UInt8(ascii: "]") { return digits > 0 ? i : nil }
+            if c >= 0x30 && c <= 0x39 { digits += 1 }
+            else if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "-") || c == 0x20 {}
+            else if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x93 { i += 2 }   // "–"
+            else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func isStop(_ c: UInt8) -> Bool { c == UInt8(ascii: ".") || c == UInt8(ascii: ",") || c == UInt8(ascii: ")") }
 
     /// A run-in heading in capitals at the start of a sentence ("CONCLUSIONS In this trial…", "METHODS AND
     /// RESULTS: We…", "DESIGN, SETTING, AND PARTICIPANTS Observational…"): at most four words of capitals, six letters or more in all, then a capitalised word;

@@ -360,6 +360,24 @@ enum AnswerFixtures {
     }
 }
 
+/// Reference marks of papers and encyclopaedias leave a sentence before it can be a candidate; subscripts stay.
+@Suite struct ReferenceMarkTests {
+    @Test(arguments: [
+        ("Diseases such as lymphatic filariasis [2].", "Diseases such as lymphatic filariasis."),
+        ("Control could succeed in some areas [2–8], and soon [9].", "Control could succeed in some areas, and soon."),
+        ("It was first described in 1921 [3, 4][5] by two teams.", "It was first described in 1921 by two teams."),
+        ("The river floods each spring.[12]", "The river floods each spring."),
+        ("Its origin is disputed [citation needed].", "Its origin is disputed."),
+        ("[1] Opening mark.", "Opening mark."),
+        ("Read values[0] and values[1] in a loop.", "Read values[0] and values[1] in a loop."),
+        ("Pass [x, y] as the pair.", "Pass [x, y] as the pair."),
+        ("No marks here.", "No marks here."),
+    ])
+    func stripped(_ sentence: String, expected: String) {
+        #expect(SentenceUnits.withoutReferenceMarks(sentence) == expected)
+    }
+}
+
 /// Which sentence defines a side of a comparison: the side is its subject, and a definition phrase follows.
 @Suite struct DefinesTests {
     @Test(arguments: [
