@@ -76,10 +76,20 @@ struct QuestionName: Equatable {
             let before = text[..<r.lowerBound].last
             let after = rest[r.upperBound...].first
             let boundary = !(before.map { $0.isLetter || $0.isNumber } ?? false) && !(after.map { $0.isLetter || $0.isNumber } ?? false)
-            if boundary && !Self.startsSentence(text[..<r.lowerBound]) { return true }
+            if boundary && !Self.startsSentence(text[..<r.lowerBound]) && !Self.inTitleRun(text, r) { return true }
             rest = rest[r.upperBound...]
         }
         return false
+    }
+
+    /// Whether the word at `r` stands in a run of capitalised words, as a title or a link's text writes
+    /// them ("WWDC2024 - Go Further With Swift Testing"): the two words after it are capitalised and the
+    /// word before it is not a lowercase one. "the Swift Package Manager" names Swift; "Go Further With" does not name Go.
+    static func inTitleRun(_ text: String, _ r: Range<String.Index>) -> Bool {
+        let after = text[r.upperBound...].prefix(80).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).prefix(2)
+        guard after.count == 2, after.allSatisfy({ $0.first?.isUppercase ?? false }) else { return false }
+        let before = text[..<r.lowerBound].suffix(40).split(separator: " ", omittingEmptySubsequences: true).last
+        return !(before?.first?.isLowercase ?? false)
     }
 
     /// Whether a word right after `prefix` opens a sentence or a line: what comes before it, spaces and

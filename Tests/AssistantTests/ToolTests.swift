@@ -111,6 +111,9 @@ import Testing
         ("Ints", "An array of integers.", false),
         ("Vapor", "Vaporware is not Vapor-based.", true),
         ("Vapor", "Vaporware aside.", false),
+        // A title's run of capitalised words is not a mention.
+        ("Go", "Watch WWDC2024 - Go Further With Swift Testing (Video) first.", false),
+        ("Swift", "It ships with the Swift Package Manager today.", true),
     ])
     func plainNamesAreWrittenAsNames(name: String, text: String, named: Bool) {
         #expect(QuestionName(text: name, isCode: false, isCall: false).isNamed(in: text) == named, "\(name) in \(text)")
