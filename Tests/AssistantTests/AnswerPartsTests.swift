@@ -62,6 +62,9 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))
+        // A sentence that is mostly a web address says too little on its own.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "If not, see <https://www.example.org/licenses/>.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The full text of the licence is at https://www.example.org/licenses/ for reference.")))
         let long = (1...40).map { "let v\($0) = \($0)" }.joined(separator: "\n")
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, long, code: true)))
     }

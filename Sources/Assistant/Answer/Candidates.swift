@@ -57,7 +57,13 @@ struct CandidatePool {
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         if u.isListItem { return u.words >= (inList ? 1 : 2) }
-        return u.words >= 4 && Layout.endsWell(u.text)
+        return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4
+    }
+
+    /// The words of `text` that are not web addresses: "If not, see <https://…>." has three.
+    static func wordsBesideLinks(_ text: String) -> Int {
+        guard ByteSearch.contains(text, "://") else { return Int.max }
+        return text.split(separator: " ").filter { !$0.contains("://") && $0.contains(where: \.isLetter) }.count
     }
 
     /// A code block longer than this buries the answer around it: it is left out, and so is a colon
