@@ -42,8 +42,10 @@ public struct Dispatcher {
         }
         // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
         var listing = false
-        if cues.words.contains(where: { ["write", "wrote", "written", "writes"].contains($0) }),
-           resolver.directory.author(in: cues) != nil, !cues.words.contains("who") {
+        let asksWhatWasWritten = cues.words.contains(where: { ["write", "wrote", "written", "writes"].contains($0) }) && !cues.words.contains("who")
+        // "what else did that author write?": the author of the article just discussed.
+        let referredAuthor = asksWhatWasWritten && resolver.directory.author(in: cues) == nil ? lastAuthor(cues, context: context) : nil
+        if asksWhatWasWritten, resolver.directory.author(in: cues) != nil || referredAuthor != nil {
             reasons.append("asks what an author wrote: a search by author")
             tool = .search; listing = true
         }
@@ -106,7 +108,13 @@ public struct Dispatcher {
             return call
         }
         switch tool {
-        case .search: fillSearch(&call, cues, named: named)
+        case .search:
+            fillSearch(&call, cues, named: named)
+            if let a = referredAuthor, listing {
+                call.set("author", a)
+                if let q = call.arguments.firstIndex(where: { $0.name == "query" }) { call.arguments[q].value = "" }
+                call.reasons.append("“\(a)” wrote the article discussed last")
+            }
         case .summarize: fillSummarize(&call, cues, context: context, named: named)
         case .extract:
             call.set("kind", (kind?.0 ?? .code).rawValue)
@@ -144,6 +152,16 @@ public struct Dispatcher {
         }.sorted { $0.1 > $1.1 }
         guard let best = scored.first, best.1 * 2 >= words.count, best.1 > 0, scored.dropFirst().first?.1 != best.1 else { return nil }
         return (best.0, words)
+    }
+
+    /// The author of the article discussed last, when the message points at them ("that author", "the same
+    /// author", "she", "he", "they").
+    func lastAuthor(_ cues: MessageCues, context: ConversationContext) -> String? {
+        guard let last = context.lastArticle,
+              ["that author", "this author", "the author", "same author", "the writer", "that writer"].contains(where: cues.hasPhrase)
+                || cues.words.contains(where: { ["he", "she", "they", "him", "her", "them"].contains($0) }),
+              let author = try? resolver.store.article(doc: last.doc)?.article.author, !author.isEmpty else { return nil }
+        return author
     }
 
     func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?) {

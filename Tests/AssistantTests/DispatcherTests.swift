@@ -58,6 +58,19 @@ import Testing
         #expect(third.target == context.lastArticle)
     }
 
+    /// "what else did that author write?" lists the articles of the author of the article discussed last;
+    /// with nothing discussed, there is no author to list.
+    @Test func thatAuthorIsTheLastArticlesAuthor() throws {
+        let first = try SeedAssistant.ask("summarize the singleton article")
+        let context = first.updating(ConversationContext())
+        for message in ["what else did that author write?", "what else have they written?", "what other posts did the same author write?"] {
+            let call = SeedAssistant.shared.dispatch(message, context: context)
+            #expect(call.tool == .search && call.argument("author") == "Raphael Martin" && call.argument("query") == "", "\(message): \(call)")
+        }
+        let fresh = SeedAssistant.shared.dispatch("what else did that author write?", context: ConversationContext())
+        #expect(fresh.argument("author") == nil, "\(fresh)")
+    }
+
     /// "what about X?" asks the last turn's kind of thing again about X; after an extract, or with nothing
     /// after "about" but a pronoun, the classifier decides.
     @Test(arguments: [
