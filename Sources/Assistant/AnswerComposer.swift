@@ -19,7 +19,7 @@ struct AnswerComposer {
         // Follow-ups like "how does that compare to actors?", "how do I avoid one?" or "why?" borrow the last
         // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
-        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic) ? context.lastTopic : nil
+        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast) ? context.lastTopic : nil
         var response = try compose(call, question: question, extra: extra)
         if let extra {
             // A follow-up with no topic of its own passes the last one on as it was; one that adds words

@@ -131,6 +131,12 @@ public struct Dispatcher {
             }
         case .answer:
             call.set("question", trimmed)
+            // "how is that different from a serial queue?" sets the last topic against something else: the
+            // answer draws on any article (with the last topic's words), not on the one whose title names the other side.
+            if context.lastTopic != nil, cues.comparesWithLast {
+                call.reasons.append("compares the last topic with something else: answering from any article")
+                return call
+            }
             call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
             if let t = call.target {
                 call.set("article", t.title)

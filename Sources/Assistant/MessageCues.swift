@@ -70,6 +70,13 @@ struct MessageCues {
         contentWords.count <= 3 && contentWords.allSatisfy(MessageCues.followUpWords.contains)
     }
 
+    /// Sets what was discussed against something else ("how is that different from a serial queue?", "is it
+    /// better than GCD?") without naming an article.
+    var comparesWithLast: Bool {
+        (pointsBack || words.contains { ["that", "this", "those", "these", "they", "them"].contains($0) }) && !namesArticle
+            && FoldedText(text).containsAny(QuestionProfile.comparisonPhrases)
+    }
+
     /// Asks for a summary in so many words ("summarize", "tl;dr", "the gist", "what do these cover", "what is it
     /// about?"); a question without one asks about the content.
     var asksForSummary: Bool {

@@ -58,6 +58,17 @@ import Testing
         #expect(third.target == context.lastArticle)
     }
 
+    /// "how is that different from X?" after an answer sets the last topic against X: no single article is
+    /// the target, even when a title names X; a message that names an article keeps it.
+    @Test func comparingTheLastTopicWithSomethingElse() throws {
+        let first = try SeedAssistant.ask("how do actors prevent data races?")
+        let context = first.updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch("how is that different from using a serial queue?", context: context)
+        #expect(call.tool == .answer && call.target == nil, "\(call)")
+        let named = SeedAssistant.shared.dispatch("how is that different from what the singleton article says?", context: context)
+        #expect(named.target?.title == "Design Patterns in Swift: Singleton", "\(named)")
+    }
+
     /// "what else did that author write?" lists the articles of the author of the article discussed last;
     /// with nothing discussed, there is no author to list.
     @Test func thatAuthorIsTheLastArticlesAuthor() throws {
