@@ -53,9 +53,10 @@ public struct Dispatcher {
             reasons.append("asks for the newest articles: a search by date")
             tool = .search; listing = true
         }
-        // A question that names no list of articles wants an answer, not a result list.
-        if tool == .search && !listing && cues.isQuestion && !cues.asksForArticles {
-            reasons.append("a question that does not ask for articles: answering")
+        // A question that names no list of articles wants an answer, not a result list; so does "tell me about actors".
+        let tellMe = ["tell me about", "tell me more about", "tell us about", "what can you tell me about"].contains { cues.lower.hasPrefix($0) }
+        if tool == .search && !listing && (cues.isQuestion || tellMe) && !cues.asksForArticles {
+            reasons.append(tellMe ? "asks about a topic, not for articles: answering" : "a question that does not ask for articles: answering")
             tool = .answer
         }
         // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
@@ -105,11 +106,12 @@ public struct Dispatcher {
         if let p = picked {
             call.set("query", p.words.joined(separator: " "))
             call.target = p.ref
+            call.fromConversation = true
             return call
         }
         switch tool {
         case .search:
-            fillSearch(&call, cues, named: named)
+            fillSearch(&call, cues, named: named, context: context)
             if let a = referredAuthor, listing {
                 call.set("author", a)
                 if let q = call.arguments.firstIndex(where: { $0.name == "query" }) { call.arguments[q].value = "" }
@@ -170,7 +172,7 @@ public struct Dispatcher {
         return author
     }
 
-    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?) {
+    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?, context: ConversationContext = ConversationContext()) {
         let dir = resolver.directory
         var used = Set<String>()
         if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
@@ -182,7 +184,13 @@ public struct Dispatcher {
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
         if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
-        let query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
+        var query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
+        // "which other posts talk about that?": nothing of its own but what was discussed.
+        if query.allSatisfy(["other", "others", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
+           cues.pointsBack || cues.words.contains(where: { ["that", "this", "those", "these", "them"].contains($0) }) {
+            query = Classifier.words(topic).filter { !MessageCues.instructionWords.contains($0) }
+            call.reasons.append("searches again for what was discussed: “\(topic)”")
+        }
         call.arguments.insert(.init(name: "query", value: query.joined(separator: " ")), at: 0)
         if let named, named.confidence >= 0.6 {
             call.target = named.ref
@@ -213,6 +221,12 @@ public struct Dispatcher {
     /// then "it"/"that one", then — when the tool needs one — the best match.
     func target(_ cues: MessageCues, context: ConversationContext, required: Bool, named: TargetResolver.Named?,
                 reasons: inout [String]) -> TargetRef? {
+        // "what does it say about Swift 6?": "it" is the article discussed, whatever title the rest matches.
+        if let last = context.lastArticle, !cues.namesArticle, cues.words.contains(where: { ["it", "its", "it's"].contains($0) }),
+           cues.words.contains(where: MessageCues.articleVerbs.contains) {
+            reasons.append("“it” is “\(last.title)”")
+            return last
+        }
         if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
@@ -220,6 +234,13 @@ public struct Dispatcher {
         if let o = cues.ordinal, !context.lastHits.isEmpty {
             let i = o < 0 ? context.lastHits.count - 1 : o
             if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
+        }
+        // After a list, "is it on by default?" asks about the topic searched for, not about whichever article came
+        // first; "what does it say about …?" or "who wrote it?" still mean that article.
+        if !required, context.lastArticleIsFirstHit, context.lastTopic != nil, !cues.namesArticle,
+           !cues.words.contains(where: MessageCues.articleVerbs.contains) {
+            reasons.append("after a list, “it” is the topic searched for, not the first result")
+            return nil
         }
         if let last = context.lastArticle, cues.pointsBack || (required && (named?.confidence ?? 0) < 0.3 && cues.contentWords.count <= 2) {
             reasons.append("refers back to “\(last.title)”")

@@ -85,6 +85,10 @@ struct MessageCues {
             || words.last == "about"
     }
 
+    /// Words that ask about an article as a piece of writing ("what does it say", "who wrote it").
+    static let articleVerbs: Set<String> = ["say", "says", "said", "mention", "mentions", "cover", "covers", "write", "wrote",
+                                            "written", "writes", "author", "published", "article", "post", "excerpt", "piece"]
+
     static let summaryWords: Set<String> = [
         "tldr", "tl;dr", "gist", "recap", "overview", "outline", "nutshell", "brief", "briefly", "cover", "covers", "covered",
         "takeaways", "highlights", "say", "says", "said", "discuss", "discusses", "talk", "talks",

@@ -7,6 +7,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var array: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
     public var object: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
     public var number: Double? { if case .number(let n) = self { return n }; return nil }
+    public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var strings: [String] { array?.compactMap(\.string) ?? [] }
 }
 

@@ -65,6 +65,8 @@ public struct Response: Sendable {
             c.lastHits = hits.map(TargetRef.init)
         }
         if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search, let first = hits.first { c.lastArticle = TargetRef(first) }
+        // A search's article is whichever came first (or the one its words name), unless it was picked from a list.
+        c.lastArticleIsFirstHit = call.tool == .search && !call.fromConversation
         if let q = topic ?? call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
         return c
     }

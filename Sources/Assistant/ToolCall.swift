@@ -63,5 +63,7 @@ public struct ConversationContext: Sendable, Equatable {
     public var lastArticle: TargetRef?
     public var lastTopic: String?
     public var lastTool: Tool?
+    /// `lastArticle` is only the first result of a search, not an article anyone chose or named.
+    public var lastArticleIsFirstHit = false
     public init() {}
 }

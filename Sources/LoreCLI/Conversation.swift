@@ -104,6 +104,7 @@ enum ContextCoding {
         JSON.object([
             ("lastHits", .array(c.lastHits.map(ref))), ("lastArticle", c.lastArticle.map(ref) ?? .null),
             ("lastTopic", .str(c.lastTopic)), ("lastTool", .str(c.lastTool?.rawValue)),
+            ("lastArticleIsFirstHit", .bool(c.lastArticleIsFirstHit)),
         ]).text
     }
 
@@ -119,6 +120,7 @@ enum ContextCoding {
         c.lastArticle = ref(v["lastArticle"])
         c.lastTopic = v["lastTopic"]?.string
         c.lastTool = v["lastTool"]?.string.flatMap(Tool.init(rawValue:))
+        c.lastArticleIsFirstHit = v["lastArticleIsFirstHit"]?.bool ?? false
         return c
     }
 }

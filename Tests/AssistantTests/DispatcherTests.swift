@@ -69,6 +69,31 @@ import Testing
         #expect(named.target?.title == "Design Patterns in Swift: Singleton", "\(named)")
     }
 
+    /// After a plain search, "it" in a question about the content is the topic searched for; "what does it
+    /// say" is still the first result; a search with nothing of its own searches the last topic again.
+    @Test func afterAListItIsTheTopic() throws {
+        let search = try SeedAssistant.ask("find posts about retain cycles")
+        let context = search.updating(ConversationContext())
+        #expect(context.lastArticleIsFirstHit)
+        let question = SeedAssistant.shared.dispatch("how do I avoid it in a closure?", context: context)
+        #expect(question.tool == .answer && question.target == nil, "\(question)")
+        let says = SeedAssistant.shared.dispatch("what does it say about weak references?", context: context)
+        #expect(says.target == context.lastArticle, "\(says)")
+        let picked = try SeedAssistant.ask("which one is about instruments?", context: context)
+        #expect(!picked.updating(context).lastArticleIsFirstHit)
+
+        let answer = try SeedAssistant.ask("what is a retain cycle?")
+        let again = SeedAssistant.shared.dispatch("which other posts talk about that?", context: answer.updating(ConversationContext()))
+        #expect(again.tool == .search && again.argument("query") == "retain cycle", "\(again)")
+    }
+
+    @Test(arguments: [("tell me about actors", Tool.answer), ("tell me more about retain cycles", .answer),
+                      ("tell me about posts on actors", .search)])
+    func tellMeAboutIsAnswered(message: String, tool: Tool) {
+        #expect(SeedAssistant.shared.dispatch(message, context: ConversationContext()).tool == tool, "\(message)")
+        if tool == .answer { #expect(QuestionProfile.kind(of: message) == .definition) }
+    }
+
     /// "what else did that author write?" lists the articles of the author of the article discussed last;
     /// with nothing discussed, there is no author to list.
     @Test func thatAuthorIsTheLastArticlesAuthor() throws {

@@ -1,4 +1,5 @@
 @testable import LoreCLI
+import Assistant
 import Testing
 
 @Suite("JSON writer")
@@ -41,5 +42,18 @@ struct JSONTests {
         var out = ""
         JSON.escape(s, into: &out)
         #expect(out == Self.referenceEscape(s))
+    }
+}
+
+/// The follow-up context survives `--resume`: every field comes back as it was saved.
+@Suite struct ContextCodingTests {
+    @Test func roundTrip() {
+        var c = ConversationContext()
+        let ref = TargetRef(doc: 3, id: "a", title: "Retain cycles", source: "x.xml", line: 7)
+        c.lastHits = [ref]; c.lastArticle = ref; c.lastTopic = "retain cycles"; c.lastTool = .search; c.lastArticleIsFirstHit = true
+        #expect(ContextCoding.decode(ContextCoding.encode(c)) == c)
+        c.lastArticleIsFirstHit = false
+        #expect(ContextCoding.decode(ContextCoding.encode(c)) == c)
+        #expect(ContextCoding.decode("{\"lastTopic\": \"old session\"}").lastArticleIsFirstHit == false)
     }
 }

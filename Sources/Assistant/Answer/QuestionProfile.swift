@@ -117,7 +117,8 @@ extension QuestionProfile {
         if first == "how" && w.count > 1 && ["do", "can", "should", "to", "would", "i", "could"].contains(w[1]) { return .howto }
         if lower.contains(" way to ") || lower.contains(" ways to ") || lower.contains(" steps ") { return .howto }
         let opener = w.prefix(2).joined(separator: " ")
-        if ["what is", "what are", "what's a", "whats a", "what does", "explain", "define", "meaning of"].contains(where: { opener.hasPrefix($0) }) {
+        if ["what is", "what are", "what's a", "whats a", "what does", "explain", "define", "meaning of", "describe"].contains(where: { opener.hasPrefix($0) })
+            || lower.contains("tell me about") || lower.contains("tell me more about") {
             return .definition
         }
         if ["is", "are", "does", "do", "can", "should", "will", "did", "has", "have"].contains(first) { return .yesNo }
