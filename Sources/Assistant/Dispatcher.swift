@@ -60,7 +60,9 @@ public struct Dispatcher {
             tool = .answer
         }
         // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
-        if tool == .summarize, context.lastTopic != nil, cues.asksAboutTheLastTopic, cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
+        // So does "show me an example", which names no kind of item to extract.
+        if tool == .summarize || (tool == .extract && kind == nil), context.lastTopic != nil, cues.asksAboutTheLastTopic,
+           cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
             reasons.append("asks for an example of the last topic: answering")
             tool = .answer
         }

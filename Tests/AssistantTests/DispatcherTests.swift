@@ -149,6 +149,16 @@ import Testing
         #expect(MessageCues(message).asksAboutTheLastTopic == expected, "\(message)")
     }
 
+    /// After an answer, "show me an example" wants an example of the topic, wherever it is; "show me the
+    /// code" still extracts the article's code.
+    @Test func anExampleOfTheLastTopic() throws {
+        let context = try SeedAssistant.ask("how do actors prevent data races?").updating(ConversationContext())
+        for message in ["show me an example", "give me an example"] {
+            #expect(SeedAssistant.shared.dispatch(message, context: context).tool == .answer, "\(message)")
+        }
+        #expect(SeedAssistant.shared.dispatch("show me the code", context: context).tool == .extract)
+    }
+
     @Test func whichOnePicksAListedArticleByItsTitle() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let titles = context.lastHits.map { Set(Classifier.words($0.title)) }
