@@ -20,7 +20,11 @@ struct AnswerComposer {
         // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
         let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast) ? context.lastTopic : nil
-        var response = try compose(call, question: question, extra: extra)
+        // "can you expand on that?": the words that only ask to go on are no part of what is asked.
+        // "go on" adds to the last answer: what it showed is left out.
+        let goesOn = cues.asksToGoOn && extra != nil
+        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: goesOn ? context.lastAnswer : nil)
+        if goesOn { response.shownBefore = context.lastAnswer }
         if let extra {
             // A follow-up with no topic of its own passes the last one on as it was; one that adds words
             // ("how does that compare to unowned?") adds them, keeping the last 40 words of the chain.
@@ -30,7 +34,7 @@ struct AnswerComposer {
         return response
     }
 
-    func compose(_ call: ToolCall, question: String, extra: String?) throws -> Response {
+    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil) throws -> Response {
         let corrected = assistant.corrected(question)
         let profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
@@ -40,6 +44,7 @@ struct AnswerComposer {
         let articles = call.fromConversation ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
         var pool = try CandidatePool.build(hits: hits, limit: Int(articles),
                                            target: call.target?.doc, store: assistant.store, analyzer: analyzer)
+        if let shown { pool.candidates.removeAll { ByteSearch.contains(shown, String($0.unit.text.prefix(60))) } }
         AnswerFeatures.compute(&pool, profile: profile, analyzer: analyzer)
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }
         let ranked = pool.candidates.sorted {

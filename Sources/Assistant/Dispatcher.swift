@@ -91,6 +91,11 @@ public struct Dispatcher {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
+        // "go on", "can you expand on that?" after an answer: more of the answer, not a search for "go".
+        if tool != .answer, context.lastTool == .answer, cues.asksToGoOn {
+            reasons.append("asks to go on with the last answer: answering")
+            tool = .answer
+        }
         // "what about reentrancy?" asks the last turn's kind of thing again (an answer, a summary, a search)
         // about something else; "what about the links?" after an extract is the classifier's to read.
         if cues.asksWhatAbout, let last = context.lastTool, last != .extract, tool != last {
@@ -184,7 +189,7 @@ public struct Dispatcher {
         if let a = after { used.insert(a); if let y = Int(a) { used.insert(String(y - 1)) } }
         if let b = before { used.insert(b) }
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
-        if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most"]) }
+        if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most", "newer"]) }
         if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
         var query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
         // "which other posts talk about that?": nothing of its own but what was discussed.

@@ -94,13 +94,22 @@ struct MessageCues {
         "takeaways", "highlights", "say", "says", "said", "discuss", "discusses", "talk", "talks",
     ]
 
-    static let followUpWords: Set<String> = [
+    static let followUpWords: Set<String> = Set([
         "why", "how", "when", "so", "and", "but", "more", "else", "again", "then", "really", "exactly", "mean", "means",
         "example", "examples", "downside", "downsides", "drawback", "drawbacks", "upside", "upsides", "advantage",
         "advantages", "benefit", "benefits", "alternative", "alternatives", "limitation", "limitations", "pros", "cons",
         "problem", "problems", "caveat", "caveats", "risk", "risks", "cost", "costs", "detail", "details", "explain",
         "work", "works", "happen", "happens", "matter", "matters", "use", "case", "cases", "should", "would", "could", "why's",
-    ]
+    ]).union(MessageCues.continuationWords)
+
+    /// "go on", "can you expand on that?", "tell me more": asks only to go on with the last answer.
+    var asksToGoOn: Bool {
+        !contentWords.isEmpty && asksAboutTheLastTopic && contentWords.allSatisfy(MessageCues.continuationWords.contains)
+    }
+
+    /// Words that only ask to go on with the last answer ("can you expand on that?", "go on", "tell me more"):
+    /// they name no topic, and an answer leaves them out of its question.
+    static let continuationWords: Set<String> = ["expand", "elaborate", "continue", "go", "further", "more", "tell", "explain"]
 
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {

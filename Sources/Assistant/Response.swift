@@ -26,6 +26,8 @@ public struct Response: Sendable {
     /// The topic this turn was about when it is more than the call's words: a follow-up that borrowed the
     /// last topic ("why?") passes it on.
     public var topic: String?
+    /// What earlier answers on this topic showed, when this one goes on from them ("go on", "tell me more").
+    public var shownBefore: String?
     /// How the tool reached this answer (the answer model's evidence, each chosen sentence's
     /// features), shown with `--explain`.
     public var details: [String] = []
@@ -67,6 +69,7 @@ public struct Response: Sendable {
         if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search, let first = hits.first { c.lastArticle = TargetRef(first) }
         // A search's article is whichever came first (or the one its words name), unless it was picked from a list.
         c.lastArticleIsFirstHit = call.tool == .search && !call.fromConversation
+        c.lastAnswer = call.tool == .answer && !abstained ? String(((shownBefore.map { $0 + "\n" } ?? "") + answer).suffix(8000)) : nil
         if let q = topic ?? call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
         return c
     }

@@ -65,5 +65,7 @@ public struct ConversationContext: Sendable, Equatable {
     public var lastTool: Tool?
     /// `lastArticle` is only the first result of a search, not an article anyone chose or named.
     public var lastArticleIsFirstHit = false
+    /// The last answer's text, so that "go on" adds to it instead of repeating it.
+    public var lastAnswer: String?
     public init() {}
 }

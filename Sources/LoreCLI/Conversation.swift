@@ -104,7 +104,7 @@ enum ContextCoding {
         JSON.object([
             ("lastHits", .array(c.lastHits.map(ref))), ("lastArticle", c.lastArticle.map(ref) ?? .null),
             ("lastTopic", .str(c.lastTopic)), ("lastTool", .str(c.lastTool?.rawValue)),
-            ("lastArticleIsFirstHit", .bool(c.lastArticleIsFirstHit)),
+            ("lastArticleIsFirstHit", .bool(c.lastArticleIsFirstHit)), ("lastAnswer", .str(c.lastAnswer)),
         ]).text
     }
 
@@ -121,6 +121,7 @@ enum ContextCoding {
         c.lastTopic = v["lastTopic"]?.string
         c.lastTool = v["lastTool"]?.string.flatMap(Tool.init(rawValue:))
         c.lastArticleIsFirstHit = v["lastArticleIsFirstHit"]?.bool ?? false
+        c.lastAnswer = v["lastAnswer"]?.string
         return c
     }
 }

@@ -1,4 +1,5 @@
 @testable import Assistant
+import Corpus
 import Testing
 
 /// The dispatcher on labelled messages written for these tests (not the dev set), over the seed corpus.
@@ -143,6 +144,7 @@ import Testing
     /// A follow-up whose every content word asks for a kind of thing, not a topic.
     @Test(arguments: [
         ("why?", true), ("what are the downsides?", true), ("give me an example", true), ("so how does it work?", true),
+        ("can you expand on that?", true), ("go on", true), ("tell me more", true),
         ("why does my view redraw?", false), ("what are the downsides of singletons?", false), ("what is a retain cycle?", false),
     ])
     func followUpsWithoutATopic(message: String, expected: Bool) {
@@ -157,6 +159,25 @@ import Testing
             #expect(SeedAssistant.shared.dispatch(message, context: context).tool == .answer, "\(message)")
         }
         #expect(SeedAssistant.shared.dispatch("show me the code", context: context).tool == .extract)
+    }
+
+    /// "go on" after an answer is answered again on the same topic, with sentences the answers before did not show.
+    @Test func goingOnAddsToTheAnswer() throws {
+        let first = try SeedAssistant.ask("what's the difference between weak and unowned references?")
+        var context = first.updating(ConversationContext())
+        var shown = [first.answer]
+        for message in ["go on", "tell me more"] {
+            let call = SeedAssistant.shared.dispatch(message, context: context)
+            #expect(call.tool == .answer, "\(message): \(call)")
+            let reply = try SeedAssistant.shared.run(call, message: message, context: context)
+            #expect(!reply.abstained && !reply.citations.isEmpty, "\(reply.answer)")
+            let body = reply.answer.components(separatedBy: "\n\nSources:")[0]
+            for sentence in Sentences.split(body) where sentence.count > 40 && !sentence.hasPrefix("[") {
+                #expect(!shown.contains { $0.contains(sentence.prefix(40)) }, "\(message) repeats: \(sentence)")
+            }
+            shown.append(reply.answer)
+            context = reply.updating(context)
+        }
     }
 
     @Test func whichOnePicksAListedArticleByItsTitle() throws {

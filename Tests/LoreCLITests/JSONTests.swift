@@ -50,7 +50,7 @@ struct JSONTests {
     @Test func roundTrip() {
         var c = ConversationContext()
         let ref = TargetRef(doc: 3, id: "a", title: "Retain cycles", source: "x.xml", line: 7)
-        c.lastHits = [ref]; c.lastArticle = ref; c.lastTopic = "retain cycles"; c.lastTool = .search; c.lastArticleIsFirstHit = true
+        c.lastHits = [ref]; c.lastArticle = ref; c.lastTopic = "retain cycles"; c.lastTool = .search; c.lastArticleIsFirstHit = true; c.lastAnswer = "Weak references do not retain. [1]"
         #expect(ContextCoding.decode(ContextCoding.encode(c)) == c)
         c.lastArticleIsFirstHit = false
         #expect(ContextCoding.decode(ContextCoding.encode(c)) == c)
