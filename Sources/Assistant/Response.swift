@@ -71,6 +71,9 @@ public struct Response: Sendable {
         c.lastArticleIsFirstHit = call.tool == .search && !call.fromConversation
         c.lastAnswer = call.tool == .answer && !abstained ? String(((shownBefore.map { $0 + "\n" } ?? "") + answer).suffix(8000)) : nil
         if let q = topic ?? call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
+        // A summary or an extract of one article is about that article: its title is the topic ("how is that
+        // different from a factory?" after the singleton article's summary).
+        else if call.tool == .summarize || call.tool == .extract, let f = focus ?? call.target { c.lastTopic = f.title }
         return c
     }
 }

@@ -68,6 +68,13 @@ import Testing
         #expect(call.tool == .answer && call.target == nil, "\(call)")
         let named = SeedAssistant.shared.dispatch("how is that different from what the singleton article says?", context: context)
         #expect(named.target?.title == "Design Patterns in Swift: Singleton", "\(named)")
+        // After an article's summary the article is the topic, and the answer speaks of both sides.
+        let summary = try SeedAssistant.ask("summarize the singleton article")
+        let after = summary.updating(ConversationContext())
+        #expect(after.lastTopic == "Design Patterns in Swift: Singleton")
+        let message = "how is that different from a factory?"
+        let reply = try SeedAssistant.shared.run(SeedAssistant.shared.dispatch(message, context: after), message: message, context: after)
+        #expect(Set(reply.citations.map(\.ref.title)).isSuperset(of: ["Design Patterns in Swift: Singleton", "Design Patterns in Swift: Factory"]), "\(reply.answer)")
     }
 
     /// After a plain search, "it" in a question about the content is the topic searched for; "what does it

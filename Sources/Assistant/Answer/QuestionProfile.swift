@@ -77,10 +77,18 @@ extension QuestionProfile {
         let kind = Self.kind(of: question)
         analyzer.use(language: language)
         defer { analyzer.use(language: nil) }
+        var sides = kind == .comparison ? comparisonSides(question, analyzer: analyzer) : []
+        // "how is that different from a factory?": the borrowed topic is the other side, named by its rarest
+        // term ("singleton", not the "swift" and "design" both sides share).
+        if kind == .comparison, sides.isEmpty, let extra {
+            let asked = Set(analyzer.terms(question))
+            let before = Set(analyzer.terms(extra)).subtracting(asked)
+            if let rarest = before.max(by: { (idf[$0] ?? 0, $1) < (idf[$1] ?? 0, $0) }), !asked.isEmpty { sides = [[rarest], asked] }
+        }
         return QuestionProfile(
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
             unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
-            kind: kind, sides: kind == .comparison ? comparisonSides(question, analyzer: analyzer) : [],
+            kind: kind, sides: sides,
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases))
     }
