@@ -23,7 +23,11 @@ struct AnswerComposer {
         // "can you expand on that?": the words that only ask to go on are no part of what is asked.
         // "go on" adds to the last answer: what it showed is left out.
         let goesOn = cues.asksToGoOn && extra != nil
-        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: goesOn ? context.lastAnswer : nil)
+        // "are there any downsides?": the kind of thing asked for shapes the answer (its kind), the topic is the
+        // last one; "downsides" alone would find any sentence that has the word.
+        let terms = cues.asksAboutTheLastTopic && extra != nil
+            ? cues.contentWords.filter { !MessageCues.followUpWords.contains($0) }.joined(separator: " ") : nil
+        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: goesOn ? context.lastAnswer : nil, terms: terms)
         if goesOn { response.shownBefore = context.lastAnswer }
         if let extra {
             // A follow-up with no topic of its own passes the last one on as it was; one that adds words
@@ -34,8 +38,8 @@ struct AnswerComposer {
         return response
     }
 
-    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil) throws -> Response {
-        let corrected = assistant.corrected(question)
+    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil) throws -> Response {
+        let corrected = assistant.corrected(terms ?? question)
         let profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)

@@ -168,6 +168,17 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("show me the code", context: context).tool == .extract)
     }
 
+    /// A follow-up with no topic of its own asks with the last topic's words: "example" or "downsides" shape the
+    /// answer's kind, not its terms, so a sentence that merely has the word does not win.
+    @Test func followUpsAskWithTheLastTopicsWords() throws {
+        let context = try SeedAssistant.ask("what are actors?").updating(ConversationContext())
+        for message in ["give me an example", "are there any downsides?"] {
+            let reply = try SeedAssistant.shared.run(SeedAssistant.shared.dispatch(message, context: context), message: message, context: context)
+            let terms = try #require(reply.details.first { $0.hasPrefix("question terms:") }, "\(reply.details)")
+            #expect(terms.contains("actor") && !terms.contains("exampl") && !terms.contains("downsid") && !terms.contains("give"), "\(terms)")
+        }
+    }
+
     /// "go on" after an answer is answered again on the same topic, with sentences the answers before did not show.
     @Test func goingOnAddsToTheAnswer() throws {
         let first = try SeedAssistant.ask("what's the difference between weak and unowned references?")
