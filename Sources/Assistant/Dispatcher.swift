@@ -91,6 +91,14 @@ public struct Dispatcher {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
+        // "the second one" alone after a list opens that article: its summary.
+        let ordinalWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
+                                                                      "please", "ok", "okay", "open", "that", "article", "post"])
+        if context.lastTool == .search, !context.lastHits.isEmpty, cues.ordinal != nil,
+           cues.words.allSatisfy({ ordinalWords.contains($0) || Int($0) != nil }) {
+            reasons.append("picks a result of the last list: its summary")
+            tool = .summarize
+        }
         // "go on", "can you expand on that?" after an answer: more of the answer, not a search for "go".
         if tool != .answer, context.lastTool == .answer, cues.asksToGoOn {
             reasons.append("asks to go on with the last answer: answering")

@@ -47,6 +47,16 @@ import Testing
         #expect(assistant.dispatch("what is a singleton?", context: ConversationContext()).target?.title.contains("Singleton") == true)
     }
 
+    /// An ordinal alone after a list opens that result as a summary; with a request it does what is asked.
+    @Test func anOrdinalAloneOpensThatResult() throws {
+        let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
+        for message in ["the second one", "second one", "number 2"] {
+            let call = SeedAssistant.shared.dispatch(message, context: context)
+            #expect(call.tool == .summarize && call.target == context.lastHits[1], "\(message): \(call)")
+        }
+        #expect(SeedAssistant.shared.dispatch("show me the code from the second one", context: context).tool == .extract)
+    }
+
     @Test func followUpsUseTheContext() throws {
         let first = try SeedAssistant.ask("find articles about retain cycles")
         #expect(!first.hits.isEmpty)
