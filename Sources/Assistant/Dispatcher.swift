@@ -59,13 +59,6 @@ public struct Dispatcher {
             reasons.append(tellMe ? "asks about a topic, not for articles: answering" : "a question that does not ask for articles: answering")
             tool = .answer
         }
-        // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
-        // So does "show me an example", which names no kind of item to extract.
-        if tool == .summarize || (tool == .extract && kind == nil), context.lastTopic != nil, cues.asksAboutTheLastTopic,
-           cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
-            reasons.append("asks for an example of the last topic: answering")
-            tool = .answer
-        }
         // A question that names no summary ("what does the settling rate of sediment depend on?") asks about the
         // content, however closely it matches one article's title.
         if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?"), !cues.asksForSummary {
@@ -91,6 +84,80 @@ public struct Dispatcher {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
+        followUpRules(&tool, &reasons, cues: cues, context: context, namesKind: kind != nil)
+        // "which one is the quick start?" right after a list: the user picks a listed article by its title.
+        let picked = tool == .answer || tool == .search ? pick(cues, from: context.lastHits) : nil
+        if let p = picked {
+            reasons.append("picks “\(p.ref.title)” from the last list by its title")
+            tool = .search
+        }
+        var call = ToolCall(tool: tool)
+        call.reasons = reasons
+        if let p = picked {
+            call.set("query", p.words.joined(separator: " "))
+            call.target = p.ref
+            call.fromConversation = true
+            return call
+        }
+        switch tool {
+        case .search: fillSearch(&call, cues, named: named, context: context, author: listing ? referredAuthor : nil)
+        case .summarize: fillSummarize(&call, cues, context: context, named: named)
+        case .extract:
+            call.set("kind", (kind?.0 ?? .code).rawValue)
+            call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
+            if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
+                // "who wrote it?" with nothing said before: ask which article (Extractor says so).
+                call.reasons.append("refers back, but nothing has been discussed yet")
+            } else {
+                // Nothing to extract from: treat it as the question it probably is.
+                var fallback = ToolCall(tool: .answer)
+                fallback.reasons = call.reasons + ["no article to extract from: answering instead"]
+                fallback.set("question", trimmed)
+                return fallback
+            }
+        case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named)
+        }
+        return call
+    }
+
+    func fillAnswer(_ call: inout ToolCall, _ cues: MessageCues, question: String, context: ConversationContext, named: TargetResolver.Named?) {
+        call.set("question", question)
+        // "how is that different from a serial queue?" sets the last topic against something else: the
+        // answer draws on any article (with the last topic's words), not on the one whose title names the other side.
+        if context.lastTopic != nil, cues.comparesWithLast {
+            call.reasons.append("compares the last topic with something else: answering from any article")
+            return
+        }
+        call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
+        if let t = call.target {
+            call.set("article", t.title)
+            call.fromConversation = (cues.pointsBack && t == context.lastArticle) || (cues.ordinal != nil && context.lastHits.contains(t))
+        }
+    }
+
+    /// The listed article a "which one is …?" message picks: the one whose title holds the most of the
+    /// message's remaining words, when that is at least half of them and no other title ties.
+    func pick(_ cues: MessageCues, from hits: [TargetRef]) -> (ref: TargetRef, words: [String])? {
+        guard !hits.isEmpty, cues.picksFromList else { return nil }
+        let words = cues.words.filter { !MessageCues.pickWords.contains($0) }
+        guard !words.isEmpty else { return nil }
+        let scored = hits.map { h -> (TargetRef, Int) in
+            let title = Set(Classifier.words(h.title))
+            return (h, words.filter { w in title.contains(w) || title.contains(w + "s") || (w.hasSuffix("s") && title.contains(String(w.dropLast()))) }.count)
+        }.sorted { $0.1 > $1.1 }
+        guard let best = scored.first, best.1 * 2 >= words.count, best.1 > 0, scored.dropFirst().first?.1 != best.1 else { return nil }
+        return (best.0, words)
+    }
+
+    /// Rules that read the conversation so far, after the message's own cues have had their say.
+    func followUpRules(_ tool: inout Tool, _ reasons: inout [String], cues: MessageCues, context: ConversationContext, namesKind: Bool) {
+        // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
+        // So does "show me an example", which names no kind of item to extract.
+        if tool == .summarize || (tool == .extract && !namesKind), context.lastTopic != nil, cues.asksAboutTheLastTopic,
+           cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
+            reasons.append("asks for an example of the last topic: answering")
+            tool = .answer
+        }
         // "the second one" alone after a list opens that article: its summary.
         let ordinalWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
                                                                       "please", "ok", "okay", "open", "that", "article", "post"])
@@ -110,71 +177,6 @@ public struct Dispatcher {
             reasons.append("“what about …” asks the last turn's kind of thing again: \(last.rawValue)")
             tool = last
         }
-        // "which one is the quick start?" right after a list: the user picks a listed article by its title.
-        let picked = tool == .answer || tool == .search ? pick(cues, from: context.lastHits) : nil
-        if let p = picked {
-            reasons.append("picks “\(p.ref.title)” from the last list by its title")
-            tool = .search
-        }
-        var call = ToolCall(tool: tool)
-        call.reasons = reasons
-        if let p = picked {
-            call.set("query", p.words.joined(separator: " "))
-            call.target = p.ref
-            call.fromConversation = true
-            return call
-        }
-        switch tool {
-        case .search:
-            fillSearch(&call, cues, named: named, context: context)
-            if let a = referredAuthor, listing {
-                call.set("author", a)
-                if let q = call.arguments.firstIndex(where: { $0.name == "query" }) { call.arguments[q].value = "" }
-                call.reasons.append("“\(a)” wrote the article discussed last")
-            }
-        case .summarize: fillSummarize(&call, cues, context: context, named: named)
-        case .extract:
-            call.set("kind", (kind?.0 ?? .code).rawValue)
-            call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
-            if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
-                // "who wrote it?" with nothing said before: ask which article (Extractor says so).
-                call.reasons.append("refers back, but nothing has been discussed yet")
-            } else {
-                // Nothing to extract from: treat it as the question it probably is.
-                var fallback = ToolCall(tool: .answer)
-                fallback.reasons = call.reasons + ["no article to extract from: answering instead"]
-                fallback.set("question", trimmed)
-                return fallback
-            }
-        case .answer:
-            call.set("question", trimmed)
-            // "how is that different from a serial queue?" sets the last topic against something else: the
-            // answer draws on any article (with the last topic's words), not on the one whose title names the other side.
-            if context.lastTopic != nil, cues.comparesWithLast {
-                call.reasons.append("compares the last topic with something else: answering from any article")
-                return call
-            }
-            call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
-            if let t = call.target {
-                call.set("article", t.title)
-                call.fromConversation = (cues.pointsBack && t == context.lastArticle) || (cues.ordinal != nil && context.lastHits.contains(t))
-            }
-        }
-        return call
-    }
-
-    /// The listed article a "which one is …?" message picks: the one whose title holds the most of the
-    /// message's remaining words, when that is at least half of them and no other title ties.
-    func pick(_ cues: MessageCues, from hits: [TargetRef]) -> (ref: TargetRef, words: [String])? {
-        guard !hits.isEmpty, cues.picksFromList else { return nil }
-        let words = cues.words.filter { !MessageCues.pickWords.contains($0) }
-        guard !words.isEmpty else { return nil }
-        let scored = hits.map { h -> (TargetRef, Int) in
-            let title = Set(Classifier.words(h.title))
-            return (h, words.filter { w in title.contains(w) || title.contains(w + "s") || (w.hasSuffix("s") && title.contains(String(w.dropLast()))) }.count)
-        }.sorted { $0.1 > $1.1 }
-        guard let best = scored.first, best.1 * 2 >= words.count, best.1 > 0, scored.dropFirst().first?.1 != best.1 else { return nil }
-        return (best.0, words)
     }
 
     /// The author of the article discussed last, when the message points at them ("that author", "the same
@@ -187,10 +189,15 @@ public struct Dispatcher {
         return author
     }
 
-    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?, context: ConversationContext = ConversationContext()) {
+    /// `author`: the author of the article discussed last, when the message asks what they wrote.
+    func fillSearch(_ call: inout ToolCall, _ cues: MessageCues, named: TargetResolver.Named?,
+                    context: ConversationContext = ConversationContext(), author referred: String? = nil) {
         let dir = resolver.directory
         var used = Set<String>()
-        if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
+        if let referred {
+            call.set("author", referred)
+            call.reasons.append("“\(referred)” wrote the article discussed last")
+        } else if let (name, words) = dir.author(in: cues) { call.set("author", name); used.formUnion(words) }
         else if let (name, words) = dir.feed(in: cues) { call.set("feed", name); used.formUnion(words) }
         let (after, before) = cues.dates
         call.set("after", after); call.set("before", before)
@@ -200,8 +207,12 @@ public struct Dispatcher {
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most", "newer"]) }
         if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
         var query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
+        // "what else did that author write (about testing)?": the words pointing at the author are no topic.
+        if referred != nil {
+            query.removeAll { ["else", "other", "author", "writer", "same", "he", "she", "they", "him", "her", "them"].contains($0) }
+        }
         // "which other posts talk about that?": nothing of its own but what was discussed.
-        if query.allSatisfy(["other", "others", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
+        else if query.allSatisfy(["other", "others", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
            cues.pointsBack || cues.words.contains(where: { ["that", "this", "those", "these", "them"].contains($0) }) {
             query = Classifier.words(topic).filter { !MessageCues.instructionWords.contains($0) }
             call.reasons.append("searches again for what was discussed: “\(topic)”")
@@ -252,7 +263,7 @@ public struct Dispatcher {
         }
         // After a list, "is it on by default?" asks about the topic searched for, not about whichever article came
         // first; "what does it say about …?" or "who wrote it?" still mean that article.
-        if !required, context.lastArticleIsFirstHit, context.lastTopic != nil, !cues.namesArticle,
+        if !required, cues.pointsBack, context.lastArticleIsFirstHit, context.lastTopic != nil, !cues.namesArticle,
            !cues.words.contains(where: MessageCues.articleVerbs.contains) {
             reasons.append("after a list, “it” is the topic searched for, not the first result")
             return nil

@@ -121,6 +121,8 @@ import Testing
             let call = SeedAssistant.shared.dispatch(message, context: context)
             #expect(call.tool == .search && call.argument("author") == "Raphael Martin" && call.argument("query") == "", "\(message): \(call)")
         }
+        let topical = SeedAssistant.shared.dispatch("what else did that author write about testing?", context: context)
+        #expect(topical.argument("author") == "Raphael Martin" && topical.argument("query") == "testing", "\(topical)")
         let fresh = SeedAssistant.shared.dispatch("what else did that author write?", context: ConversationContext())
         #expect(fresh.argument("author") == nil, "\(fresh)")
     }
