@@ -20,8 +20,8 @@ struct AnswerComposer {
         // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
         let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast) ? context.lastTopic : nil
-        // "can you expand on that?": the words that only ask to go on are no part of what is asked.
-        // "go on" adds to the last answer: what it showed is left out.
+        // "go on", "can you expand on that?" add to the last answer: they ask nothing of their own, and what the
+        // answers before showed is left out.
         let goesOn = cues.asksToGoOn && extra != nil
         // "are there any downsides?": the kind of thing asked for shapes the answer (its kind), the topic is the
         // last one; "downsides" alone would find any sentence that has the word.
