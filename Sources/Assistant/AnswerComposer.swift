@@ -19,7 +19,9 @@ struct AnswerComposer {
         // Follow-ups like "how does that compare to actors?", "how do I avoid one?" or "why?" borrow the last
         // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
-        let extra = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast) ? context.lastTopic : nil
+        // "and with Swift Testing?" borrows it even when it names an article: the question is the last one.
+        let borrows = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast)
+        let extra = borrows || cues.isElliptical ? context.lastTopic : nil
         // "go on", "can you expand on that?" add to the last answer: they ask nothing of their own, and what the
         // answers before showed is left out.
         let goesOn = cues.asksToGoOn && extra != nil

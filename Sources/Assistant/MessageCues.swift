@@ -100,6 +100,7 @@ struct MessageCues {
         "advantages", "benefit", "benefits", "alternative", "alternatives", "limitation", "limitations", "pros", "cons",
         "problem", "problems", "caveat", "caveats", "risk", "risks", "cost", "costs", "detail", "details", "explain",
         "work", "works", "happen", "happens", "matter", "matters", "use", "case", "cases", "should", "would", "could", "why's",
+        "better", "best", "worse", "faster", "slower", "prefer", "preferred", "recommended",
     ]).union(MessageCues.continuationWords)
 
     /// "go on", "can you expand on that?", "tell me more": asks only to go on with the last answer.
@@ -147,6 +148,16 @@ struct MessageCues {
         guard rest.count >= 3, rest.count <= 7, ["what", "how"].contains(rest.first ?? ""), rest.dropFirst().first == "about" else { return false }
         rest = rest.dropFirst(2)
         return !rest.allSatisfy { ["it", "that", "this", "them", "those", "these", "the", "a", "an", "one", "ones"].contains($0) }
+    }
+
+    /// A short follow-up that leaves the question out and names only what changes: "and with Swift Testing?",
+    /// "or in SwiftUI?", "what about the main actor?". It asks the last question again about that.
+    var isElliptical: Bool {
+        guard words.count <= 6, let first = words.first, words.count >= 2 else { return false }
+        if ["and", "or", "but"].contains(first) {
+            return ["with", "for", "in", "on", "using", "without", "inside", "from", "when", "if"].contains(words[1])
+        }
+        return asksWhatAbout
     }
 
     /// "which one is …", "which of them …": the message picks from the articles just listed.

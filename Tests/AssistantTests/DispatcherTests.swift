@@ -163,7 +163,7 @@ import Testing
     /// A follow-up whose every content word asks for a kind of thing, not a topic.
     @Test(arguments: [
         ("why?", true), ("what are the downsides?", true), ("give me an example", true), ("so how does it work?", true),
-        ("can you expand on that?", true), ("go on", true), ("tell me more", true),
+        ("can you expand on that?", true), ("go on", true), ("tell me more", true), ("which is better?", true),
         ("why does my view redraw?", false), ("what are the downsides of singletons?", false), ("what is a retain cycle?", false),
     ])
     func followUpsWithoutATopic(message: String, expected: Bool) {
@@ -189,6 +189,22 @@ import Testing
             let terms = try #require(reply.details.first { $0.hasPrefix("question terms:") }, "\(reply.details)")
             #expect(terms.contains("actor") && !terms.contains("exampl") && !terms.contains("downsid") && !terms.contains("give"), "\(terms)")
         }
+    }
+
+    /// "and with Swift Testing?" leaves the question out: it is the last one again, about what changes, even
+    /// when the new words name an article.
+    @Test(arguments: [("and with Swift Testing?", true), ("or in SwiftUI?", true), ("what about the main actor?", true),
+                      ("and what does it cost?", false), ("with Swift Testing", false), ("and with Swift Testing, how do I tag tests in suites?", false)])
+    func ellipticalFollowUps(message: String, elliptical: Bool) {
+        #expect(MessageCues(message).isElliptical == elliptical, "\(message)")
+    }
+
+    @Test func anEllipticalFollowUpAsksTheLastQuestionAgain() throws {
+        let context = try SeedAssistant.ask("how do I test async code with XCTest?").updating(ConversationContext())
+        let message = "and with Swift Testing?"
+        let reply = try SeedAssistant.shared.run(SeedAssistant.shared.dispatch(message, context: context), message: message, context: context)
+        let terms = try #require(reply.details.first { $0.hasPrefix("question terms:") })
+        #expect(terms.contains("async") && terms.contains("test"), "\(terms)")
     }
 
     /// "go on" after an answer is answered again on the same topic, with sentences the answers before did not show.
