@@ -61,7 +61,9 @@ public struct Dispatcher {
         }
         // A question that names no summary ("what does the settling rate of sediment depend on?") asks about the
         // content, however closely it matches one article's title.
-        if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?"), !cues.asksForSummary {
+        // So does a statement to check ("AMPK activation increases fibrosis in the lungs.").
+        let statement = (cues.text.hasSuffix(".") || cues.text.hasSuffix("!")) && cues.words.count >= 5
+        if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary {
             reasons.append("a question that asks for no summary: answering")
             tool = .answer
         }
@@ -80,7 +82,7 @@ public struct Dispatcher {
         }
         // Extract with no kind named, phrased as a question, is a question about the article; so is a long
         // question about content with no article named or discussed before it.
-        if tool == .extract && ((kind == nil && cues.isQuestion) || (longQuestion && context.lastArticle == nil && looselyNamed)) {
+        if tool == .extract && ((kind == nil && (cues.isQuestion || statement)) || (longQuestion && context.lastArticle == nil && looselyNamed)) {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }

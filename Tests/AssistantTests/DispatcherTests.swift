@@ -27,6 +27,11 @@ import Testing
         ("what does the auto linking excerpt rely on?", .answer),
         ("what does the ViewCode article say?", .summarize),
         ("what is the singleton article about?", .summarize),
+        // A statement to check is answered; one that asks for something in so many words still gets it.
+        ("The singleton pattern creates one shared instance for the whole app.", .answer),
+        ("Actors protect mutable state from data races in Swift.", .answer),
+        ("Summarize the singleton article for me.", .summarize),
+        ("Show me the code from the singleton article.", .extract),
         ("/search actors", .search),
         ("/extract links singleton", .extract),
     ])
