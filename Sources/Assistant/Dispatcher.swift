@@ -43,9 +43,10 @@ public struct Dispatcher {
         // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
         var listing = false
         let asksWhatWasWritten = cues.words.contains(where: { ["write", "wrote", "written", "writes"].contains($0) }) && !cues.words.contains("who")
+        let namedAuthor = asksWhatWasWritten ? resolver.directory.author(in: cues) : nil
         // "what else did that author write?": the author of the article just discussed.
-        let referredAuthor = asksWhatWasWritten && resolver.directory.author(in: cues) == nil ? lastAuthor(cues, context: context) : nil
-        if asksWhatWasWritten, resolver.directory.author(in: cues) != nil || referredAuthor != nil {
+        let referredAuthor = asksWhatWasWritten && namedAuthor == nil ? lastAuthor(cues, context: context) : nil
+        if namedAuthor != nil || referredAuthor != nil {
             reasons.append("asks what an author wrote: a search by author")
             tool = .search; listing = true
         }
@@ -161,10 +162,8 @@ public struct Dispatcher {
             tool = .answer
         }
         // "the second one" alone after a list opens that article: its summary.
-        let ordinalWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
-                                                                      "please", "ok", "okay", "open", "that", "article", "post"])
         if context.lastTool == .search, !context.lastHits.isEmpty, cues.ordinal != nil,
-           cues.words.allSatisfy({ ordinalWords.contains($0) || Int($0) != nil }) {
+           cues.words.allSatisfy({ Self.pickWords.contains($0) || Int($0) != nil }) {
             reasons.append("picks a result of the last list: its summary")
             tool = .summarize
         }
@@ -181,12 +180,18 @@ public struct Dispatcher {
         }
     }
 
+    static let authorPronouns: Set<String> = ["he", "she", "they", "him", "her", "them"]
+
+    /// The words of a message that only picks a result ("the second one", "number 2, please").
+    static let pickWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
+                                                                     "please", "ok", "okay", "open", "that", "article", "post"])
+
     /// The author of the article discussed last, when the message points at them ("that author", "the same
     /// author", "she", "he", "they").
     func lastAuthor(_ cues: MessageCues, context: ConversationContext) -> String? {
         guard let last = context.lastArticle,
               ["that author", "this author", "the author", "same author", "the writer", "that writer"].contains(where: cues.hasPhrase)
-                || cues.words.contains(where: { ["he", "she", "they", "him", "her", "them"].contains($0) }),
+                || cues.words.contains(where: Self.authorPronouns.contains),
               let author = try? resolver.store.article(doc: last.doc)?.article.author, !author.isEmpty else { return nil }
         return author
     }
@@ -211,11 +216,11 @@ public struct Dispatcher {
         var query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
         // "what else did that author write (about testing)?": the words pointing at the author are no topic.
         if referred != nil {
-            query.removeAll { ["else", "other", "author", "writer", "same", "he", "she", "they", "him", "her", "them"].contains($0) }
+            query.removeAll { ["else", "other", "author", "writer", "same"].contains($0) || Self.authorPronouns.contains($0) }
         }
         // "which other posts talk about that?": nothing of its own but what was discussed.
         else if query.allSatisfy(["other", "others", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
-           cues.pointsBack || cues.words.contains(where: { ["that", "this", "those", "these", "them"].contains($0) }) {
+           cues.pointsAtLast {
             query = Classifier.words(topic).filter { !MessageCues.instructionWords.contains($0) }
             call.reasons.append("searches again for what was discussed: “\(topic)”")
         }

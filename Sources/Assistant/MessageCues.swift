@@ -70,10 +70,16 @@ struct MessageCues {
         contentWords.count <= 3 && contentWords.allSatisfy(MessageCues.followUpWords.contains)
     }
 
+    /// Points at what was discussed last, with a pronoun or a demonstrative ("that", "those") as well as
+    /// the phrases of `pointsBack`.
+    var pointsAtLast: Bool {
+        pointsBack || words.contains { ["that", "this", "those", "these", "they", "them"].contains($0) }
+    }
+
     /// Sets what was discussed against something else ("how is that different from a serial queue?", "is it
     /// better than GCD?") without naming an article.
     var comparesWithLast: Bool {
-        (pointsBack || words.contains { ["that", "this", "those", "these", "they", "them"].contains($0) }) && !namesArticle
+        pointsAtLast && !namesArticle
             && FoldedText(text).containsAny(QuestionProfile.comparisonPhrases)
     }
 
