@@ -45,7 +45,9 @@ enum HTMLPageParser {
         }
         var parsed = HTMLText.parse(bytes, scope: scope)
         if parsed.blocks.isEmpty && !scope.isEmpty { parsed = HTMLText.parse(bytes) }
+        let firstHeading = parsed.blocks.first { if case .heading = $0.kind { return true }; return false }?.text
         let name = [title, h1].compactMap { $0 }.first { !$0.isEmpty }
+            .map { Titles.withoutSiteName($0, firstHeading: firstHeading, site: site) }
         let finalTitle = name.map { Titles.cut($0, limit: 200) } ?? Titles.fromBlocks(parsed.blocks) ?? PlainTextParser.fileTitle(source)
         var article = Article(id: url.map(TextClean.collapse) ?? "\(source):1", title: finalTitle,
                               url: url.map(TextClean.collapse), author: author.map(TextClean.collapse),

@@ -17,6 +17,26 @@ enum Titles {
         return nil
     }
 
+    /// The page's own part of a `<title>` that also names its site ("Methods - The Rust Book",
+    /// "Site | Page"): the side that is the page's first heading, or the side that is not the site's name
+    /// (`og:site_name`). A title that matches neither is kept whole, since a dash may belong to it.
+    static func withoutSiteName(_ title: String, firstHeading: String?, site: String?) -> String {
+        func same(_ a: Substring, _ b: String?) -> Bool {
+            guard let b else { return false }
+            return TextClean.collapse(String(a)).lowercased() == TextClean.collapse(b).lowercased()
+        }
+        for separator in [" - ", " | ", " — ", " – ", " · ", " :: "] {
+            let found = title.ranges(of: separator)
+            guard let first = found.first, let last = found.last else { continue }
+            let splits = [(title[..<last.lowerBound], title[last.upperBound...]),
+                          (title[first.upperBound...], title[..<first.lowerBound])]
+            for (page, other) in splits where !page.isEmpty && !other.isEmpty {
+                if same(page, firstHeading) || same(other, site) { return TextClean.collapse(String(page)) }
+            }
+        }
+        return title
+    }
+
     /// Shortens to `limit` characters at a word boundary, dropping dangling punctuation; adds "…" when cut.
     static func cut(_ raw: String, limit: Int) -> String {
         var s = TextClean.collapse(raw)

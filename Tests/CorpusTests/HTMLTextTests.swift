@@ -34,3 +34,22 @@ import Testing
         #expect(r.blocks == [Block(.paragraph, "Alt text"), Block(.paragraph, "1 | 2"), Block(.paragraph, "3")])
     }
 }
+
+/// A page's `<title>` loses the site's name only when the page's own heading or `og:site_name` shows which
+/// side it is; a dash that belongs to the title stays.
+@Suite struct HTMLPageTitleTests {
+    @Test(arguments: [
+        ("<title>Closures - A Field Guide</title><h1>A Field Guide</h1><main><h2>Closures</h2><p>Text here.</p></main>",
+         "Closures"),
+        ("<title>Gardening Notes | Watering Ferns</title><main><h1>Watering Ferns</h1><p>Text.</p></main>", "Watering Ferns"),
+        ("<meta property=\"og:site_name\" content=\"Tide Log\"><title>Spring tides — Tide Log</title><p>Text.</p>",
+         "Spring tides"),
+        ("<title>Pre-war - post-war housing</title><main><h1>Housing</h1><p>Text.</p></main>", "Pre-war - post-war housing"),
+        ("<title>A - B - C</title><main><h2>A - B</h2><p>Text.</p></main>", "A - B"),
+        ("<title>Only a title</title><p>Text.</p>", "Only a title"),
+    ] as [(String, String)])
+    func title(html: String, expected: String) throws {
+        let file = try ArticleParser.parse(Array(("<!doctype html><html><head>" + html + "</html>").utf8), source: "p.html")
+        #expect(file.articles.first?.title == expected)
+    }
+}
