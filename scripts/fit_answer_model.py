@@ -2,6 +2,7 @@
 """Fits Prompts/answer_model.json: the sentence model and the abstention model of `lore ask`.
 
 usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report] [--tune-selection]
+                                          [--keep-abstention] [--without FEATURE,...]
 
 1. Runs `lore ask` on every question of the chosen development sets with LORE_ANSWER_FEATURES set, so lore
    writes each question's candidates (text and named features) and its evidence vector.
@@ -240,6 +241,8 @@ def main():
     ap.add_argument('--train', default='seeds,swiftorg'); ap.add_argument('--out', default=os.path.join(ROOT, 'Prompts', 'answer_model.json'))
     ap.add_argument('--report', action='store_true')
     ap.add_argument('--tune-selection', action='store_true')
+    ap.add_argument('--keep-abstention', action='store_true', help="refit the sentence model only; keep the file's abstention model")
+    ap.add_argument('--without', default='', help='sentence features to leave out (comma-separated), for ablations')
     a = ap.parse_args()
     lore = os.path.abspath(a.lore)
     current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
@@ -258,6 +261,10 @@ def main():
     # The dump names its features in the code's order; the model file keeps the names with the weights.
     first = next(it['record'] for s in SETS for it in data[s] if it['record'])
     names, ev_names = first['feature_names'], first['evidence_names']
+    for n in filter(None, a.without.split(',')):   # a constant feature gets no weight
+        for s in SETS:
+            for it in data[s]:
+                for c in (it['record'] or {}).get('candidates', []): c['f'][names.index(n)] = 0.0
     selection = current['selection']
     if a.report:
         for train, test in (('seeds', 'swiftorg'), ('swiftorg', 'seeds')):
@@ -266,6 +273,9 @@ def main():
             print(f'fit on {train}, scored on {train} (in-sample):'); [print('  ' + l) for l in score(lore, m, [train])]
     train = a.train.split(',')
     m = fit(sum((data[s] for s in train), []), names, ev_names, selection)
+    if a.keep_abstention:
+        m['abstain'] = current['abstain']
+        m['about'] += ' Abstention kept from the previous file (--keep-abstention).'
     if a.tune_selection:
         m = tune_selection(lore, m, train, a.report)
     if a.report:

@@ -233,6 +233,19 @@ enum AnswerFixtures {
         #expect(AnswerFeatures.codeWords(text) == count)
     }
 
+    /// The question's share among a sentence's first four analysed words, where its subject stands; never in code.
+    @Test(arguments: [
+        ("The Send marker trait indicates that a value can move.", false, 1.0),
+        ("A marker trait has no methods of its own, unlike Send.", false, 0.25),
+        ("Types built only from other such types get it for free, and so does Send.", false, 0.0),
+        ("send(trait)", true, 0.0),
+    ])
+    func subjectCoverage(_ text: String, _ code: Bool, _ share: Double) {
+        let p = AnswerFixtures.profile(["send": 3, "trait": 1])
+        let q = TermBits(p.terms, weights: p.idf, mass: p.mass)
+        #expect(abs(AnswerFeatures.subjectCoverage(AnswerFixtures.unit(0, text, code: code), q) - share) < 1e-9)
+    }
+
     @Test func featureNamesAreUniqueAndEvidenceNamesKnown() {
         #expect(Set(AnswerFeatures.names).count == AnswerFeatures.names.count)
         #expect(Set(Evidence.names).count == Evidence.names.count)

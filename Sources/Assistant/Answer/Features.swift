@@ -16,7 +16,10 @@ enum AnswerFeatures {
         "comparison_both", "comparison_cue",
         "is_code", "is_list_item", "ends_colon", "is_caption", "about_article", "refers_back", "is_question", "log_words",
         "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage", "has_number", "code_words",
+        "subject_coverage",
     ]
+    /// How many analysed words open a sentence where its subject usually stands ("The Send marker trait indicates…").
+    static let subjectWords = 4
 
     /// What the features of one question share: the question's terms as bits (plain and local IDF),
     /// every unit's masks, paragraph and section figures, the best coverage and BM25.
@@ -109,8 +112,15 @@ enum AnswerFeatures {
             q.share(window), q.share(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? own), ctx.local.share(own),
             ctx.clauses.map { Double(($0 & own).nonzeroBitCount) / Double(max($0.nonzeroBitCount, 1)) }.max() ?? 0,
             u.text.utf8.contains { $0 >= 48 && $0 <= 57 } ? 1 : 0, u.isCode ? 0 : min(Double(codeWords(u.text)), 3) / 3,
+            subjectCoverage(u, q),
         ]
         return f
+    }
+
+    /// The question's weighted share among a prose sentence's first `subjectWords` analysed words: a sentence
+    /// about the thing asked names it as its subject ("The Send marker trait indicates…", "Slices let you…").
+    static func subjectCoverage(_ u: SentenceUnit, _ q: TermBits) -> Double {
+        u.isCode ? 0 : q.share(q.mask(u.tokens.prefix(subjectWords)))
     }
 
     /// BM25 of one sentence against the question, with sentences as the documents.
