@@ -29,8 +29,12 @@ struct AnswerComposer {
         // last one; "downsides" alone would find any sentence that has the word.
         let terms = cues.asksAboutTheLastTopic && extra != nil
             ? cues.contentWords.filter { !MessageCues.followUpWords.contains($0) }.joined(separator: " ") : nil
-        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: goesOn ? context.lastAnswer : nil, terms: terms)
-        if goesOn { response.shownBefore = context.lastAnswer }
+        // "show me an example" wants something the last answer did not show, asked as a how-to (steps, code).
+        let example = cues.asksForExample && extra != nil
+        let leavesOut = goesOn || example ? context.lastAnswer : nil
+        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: leavesOut, terms: terms,
+                                   kind: example ? .howto : nil)
+        response.shownBefore = leavesOut
         if let extra {
             // A follow-up with no topic of its own passes the last one on as it was; one that adds words
             // ("how does that compare to unowned?") adds them, keeping the last 40 words of the chain.
@@ -40,10 +44,12 @@ struct AnswerComposer {
         return response
     }
 
-    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil) throws -> Response {
+    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil,
+                 kind: QuestionProfile.Kind? = nil) throws -> Response {
         let corrected = assistant.corrected(terms ?? question)
-        let profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
+        var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
+        if let kind { profile.kind = kind }
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 

@@ -114,6 +114,11 @@ struct MessageCues {
         !contentWords.isEmpty && asksAboutTheLastTopic && contentWords.allSatisfy(MessageCues.continuationWords.contains)
     }
 
+    /// "show me an example", "any code samples?": asks for an example of what was discussed.
+    var asksForExample: Bool {
+        asksAboutTheLastTopic && contentWords.contains { $0.hasPrefix("example") || $0.hasPrefix("sample") }
+    }
+
     /// Words that only ask to go on with the last answer ("can you expand on that?", "go on", "tell me more"):
     /// they name no topic, and an answer leaves them out of its question.
     static let continuationWords: Set<String> = ["expand", "elaborate", "continue", "go", "further", "more", "tell", "explain"]

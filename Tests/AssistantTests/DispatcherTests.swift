@@ -185,6 +185,25 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("show me the code", context: context).tool == .extract)
     }
 
+    @Test(arguments: [("show me an example", true), ("give me an example", true), ("examples?", true),
+                      ("go on", false), ("why?", false), ("show me an example of a retain cycle", false)])
+    func asksForAnExample(message: String, expected: Bool) {
+        #expect(MessageCues(message).asksForExample == expected, "\(message)")
+    }
+
+    /// The example is something the last answer did not show, and is asked as a how-to: code where the topic has it.
+    @Test func anExampleShowsSomethingNew() throws {
+        let first = try SeedAssistant.ask("how do actors prevent data races?")
+        let context = first.updating(ConversationContext())
+        let message = "show me an example"
+        let reply = try SeedAssistant.shared.run(SeedAssistant.shared.dispatch(message, context: context), message: message, context: context)
+        let body = reply.answer.components(separatedBy: "\n\nSources:")[0]
+        #expect(!reply.abstained && body.contains("```"), "\(reply.answer)")
+        for sentence in Sentences.split(body) where sentence.count > 40 && !sentence.hasPrefix("[") && !sentence.contains("```") {
+            #expect(!first.answer.contains(sentence.prefix(40)), "repeats: \(sentence)")
+        }
+    }
+
     /// A follow-up with no topic of its own asks with the last topic's words: "example" or "downsides" shape the
     /// answer's kind, not its terms, so a sentence that merely has the word does not win.
     @Test func followUpsAskWithTheLastTopicsWords() throws {
