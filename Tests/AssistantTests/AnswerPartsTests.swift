@@ -402,6 +402,9 @@ enum AnswerFixtures {
         ("When creating singletons, prefer shared that is the current convention.", false),
         ("A singleton instance must be a static property.", false),
         ("Factories create objects, and a singleton is a single one.", false),
+        ("A singleton provides one shared instance to the whole app.", true),
+        ("The singleton pattern indicates that only one instance exists.", true),
+        ("Tests that use a singleton provide a fake in its place.", false),
     ])
     func defines(_ text: String, _ expected: Bool) {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))

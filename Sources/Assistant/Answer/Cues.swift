@@ -26,8 +26,16 @@ enum Cues {
     /// ("A singleton is a pattern that…", not "When creating singletons, shared is the…").
     static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
         let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
-        return subject.map(terms.contains) == true && FoldedText(u.text).containsAny(definition)
+        guard subject.map(terms.contains) == true else { return false }
+        let folded = FoldedText(u.text)
+        return folded.containsAny(definition) || folded.containsAny(definingVerbs)
     }
+
+    /// Verbs that say what a thing is or does when the thing is the sentence's subject ("A trait object points to…",
+    /// "The Send marker trait indicates…"). Too common to cue a definition anywhere else, so not part of `definition`.
+    static let definingVerbs = Phrases([" represents ", " indicates ", " provides ", " enables ", " consists of ", " contains ",
+                                        " holds ", " stores ", " points to ", " specifies ", " defines ", " gives you ", " is when ",
+                                        " is how ", " lets you ", " makes it possible "])
 
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {
