@@ -21,9 +21,12 @@ enum Titles {
     /// "Site | Page"): the side that is the page's first heading, or the side that is not the site's name
     /// (`og:site_name`). A title that matches neither is kept whole, since a dash may belong to it.
     static func withoutSiteName(_ title: String, firstHeading: String?, site: String?) -> String {
+        // Letters and digits only: "Reference Counted" in the title is "Reference-Counted" in the heading.
+        func letters<S: StringProtocol>(_ s: S) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
         func same(_ a: Substring, _ b: String?) -> Bool {
             guard let b else { return false }
-            return TextClean.collapse(String(a)).lowercased() == TextClean.collapse(b).lowercased()
+            let key = letters(a)
+            return !key.isEmpty && key == letters(b)
         }
         for separator in [" - ", " | ", " — ", " – ", " · ", " :: "] {
             let found = title.ranges(of: separator)

@@ -47,6 +47,8 @@ import Testing
         ("<title>Pre-war - post-war housing</title><main><h1>Housing</h1><p>Text.</p></main>", "Pre-war - post-war housing"),
         ("<title>A - B - C</title><main><h2>A - B</h2><p>Text.</p></main>", "A - B"),
         ("<title>Only a title</title><p>Text.</p>", "Only a title"),
+        ("<title>Rc&lt;T&gt;, the Reference Counted Pointer - Book</title><main><h2><code>Rc&lt;T&gt;</code>, the Reference-Counted Pointer</h2><p>T.</p></main>",
+         "Rc<T>, the Reference Counted Pointer"),
     ] as [(String, String)])
     func title(html: String, expected: String) throws {
         let file = try ArticleParser.parse(Array(("<!doctype html><html><head>" + html + "</html>").utf8), source: "p.html")
