@@ -156,8 +156,7 @@ public struct Dispatcher {
     func followUpRules(_ tool: inout Tool, _ reasons: inout [String], cues: MessageCues, context: ConversationContext, namesKind: Bool) {
         // "give me an example" after an answer wants an example of what was discussed, not the article's summary.
         // So does "show me an example", which names no kind of item to extract.
-        if tool == .summarize || (tool == .extract && !namesKind), context.lastTopic != nil, cues.asksAboutTheLastTopic,
-           cues.contentWords.contains(where: { $0.hasPrefix("example") }) {
+        if tool == .summarize || (tool == .extract && !namesKind), context.lastTopic != nil, cues.asksForExample {
             reasons.append("asks for an example of the last topic: answering")
             tool = .answer
         }

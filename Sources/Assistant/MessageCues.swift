@@ -114,9 +114,9 @@ struct MessageCues {
         !contentWords.isEmpty && asksAboutTheLastTopic && contentWords.allSatisfy(MessageCues.continuationWords.contains)
     }
 
-    /// "show me an example", "any code samples?": asks for an example of what was discussed.
+    /// "show me an example", "examples?": asks for an example of what was discussed, and names nothing else.
     var asksForExample: Bool {
-        asksAboutTheLastTopic && contentWords.contains { $0.hasPrefix("example") || $0.hasPrefix("sample") }
+        asksAboutTheLastTopic && contentWords.contains { $0.hasPrefix("example") }
     }
 
     /// Words that only ask to go on with the last answer ("can you expand on that?", "go on", "tell me more"):
