@@ -42,7 +42,7 @@ public struct Dispatcher {
         }
         // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
         var listing = false
-        let asksWhatWasWritten = cues.words.contains(where: { ["write", "wrote", "written", "writes"].contains($0) }) && !cues.words.contains("who")
+        let asksWhatWasWritten = cues.words.contains(where: Self.writeWords.contains) && !cues.words.contains("who")
         let namedAuthor = asksWhatWasWritten ? resolver.directory.author(in: cues) : nil
         // "what else did that author write?": the author of the article just discussed.
         let referredAuthor = asksWhatWasWritten && namedAuthor == nil ? lastAuthor(cues, context: context) : nil
@@ -181,6 +181,13 @@ public struct Dispatcher {
 
     static let authorPronouns: Set<String> = ["he", "she", "they", "him", "her", "them"]
 
+    /// "what did X write?": the words that ask what an author wrote.
+    static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
+
+    /// Words of a search request that are neither its topic nor a filter's value ("posts by X published before 2024").
+    static let searchFillers: Set<String> = ["posts", "please", "by", "published", "dated", "before", "after", "since", "come",
+                                             "comes", "has", "listed", "feed", "site", "did", "had"]
+
     /// The words of a message that only picks a result ("the second one", "number 2, please").
     static let pickWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
                                                                      "please", "ok", "okay", "open", "that", "article", "post"])
@@ -212,7 +219,7 @@ public struct Dispatcher {
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most", "newer"]) }
         if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
-        var query = cues.contentWords.filter { !used.contains($0) && !["posts", "please", "written", "wrote", "by", "published", "dated", "before", "after", "since", "come", "comes", "has", "listed", "feed", "site", "did", "had", "write", "wrote", "writes"].contains($0) }
+        var query = cues.contentWords.filter { !used.contains($0) && !Self.writeWords.contains($0) && !Self.searchFillers.contains($0) }
         // "what else did that author write (about testing)?": the words pointing at the author are no topic.
         if referred != nil {
             query.removeAll { ["else", "other", "author", "writer", "same"].contains($0) || Self.authorPronouns.contains($0) }
