@@ -154,6 +154,44 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).isEmpty)
     }
 
+    /// A colon sentence whose code is too long to come along stands as a sentence when it says something whole
+    /// before its colon; one that points at what follows is left out.
+    @Test(arguments: [
+        ("Use the sanitizer flag to make the report readable:", "Use the sanitizer flag to make the report readable."),
+        ("Xcode will now show the reason in the editor:", "Xcode will now show the reason in the editor."),
+        ("The output of the build looks like this:", nil),
+        ("Here is the full listing of the program:", nil),
+        ("Let's run the tests and see what happens:", nil),
+        ("Many events that trap are covered, including:", nil),
+        ("We can write the same code as follows:", nil),
+        ("Run it:", nil),
+    ] as [(String, String?)])
+    func colonSentenceWithoutLongCode(_ text: String, expected: String?) {
+        let long = (0..<40).map { "let value\($0) = compute(\($0))" }.joined(separator: "\n")
+        let units = [AnswerFixtures.unit(0, text), AnswerFixtures.unit(1, long, code: true)]
+        #expect(!CandidatePool.isEligible(units[1]))
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["report": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(0, text)).map(\.unit.text) == (expected.map { [$0] } ?? []))
+    }
+
+    /// Code that fits comes with its colon sentence; when the budget has no room for the code, the sentence
+    /// comes alone.
+    @Test func colonSentenceAloneWhenItsCodeDoesNotFit() {
+        let intro = "You can call the helper to make the report much clearer:"
+        let code = (0..<12).map { "let line = report.line(at: \($0))" }.joined(separator: "\n")
+        let units = [AnswerFixtures.unit(0, "Reports list every access that raced."), AnswerFixtures.unit(1, intro),
+                     AnswerFixtures.unit(2, code, code: true)]
+        var settings = AnswerSelection.Settings()
+        settings.budget = 22
+        var sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["report": 1]), settings: settings)
+        sel.run([AnswerFixtures.candidate(0, units[0].text, score: 3), AnswerFixtures.candidate(1, intro, score: 2.9)])
+        #expect(sel.picked.map(\.unit.text) == [units[0].text, String(intro.dropLast()) + "."])
+        settings.budget = 100
+        sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["report": 1]), settings: settings)
+        sel.run([AnswerFixtures.candidate(0, units[0].text, score: 3), AnswerFixtures.candidate(1, intro, score: 2.9)])
+        #expect(sel.picked.map(\.unit.index) == [0, 1, 2])
+    }
+
     /// A one-word item comes along inside a list that has longer items; a list of single words does not
     /// carry its colon sentence.
     @Test(arguments: [

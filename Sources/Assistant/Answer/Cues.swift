@@ -200,6 +200,28 @@ enum Cues {
         return w.contains(UInt8(ascii: "_")) && w.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") }
     }
 
+    /// A colon sentence that says something whole before its colon, so that with a full stop it reads on its own:
+    /// six words or more, not pointing at what follows ("the following", "like this", "For example", "Here is",
+    /// "Let's run it"),
+    /// and not ending on a word that needs more ("…, including:", "… such as:", "… is:").
+    static func standsBeforeItsColon(_ text: String) -> Bool {
+        let words = text.dropLast().split(separator: " ")
+        guard words.count >= 6, let last = words.last?.lowercased().trimmingCharacters(in: ",;") else { return false }
+        let folded = FoldedText(" " + text.dropLast())
+        let opening = words.prefix(3).map { String($0.lowercased().map { $0 == "’" ? "'" : $0 }).trimmingCharacters(in: ",:;") }
+        return !leansForward.contains(last) && !folded.containsAny(pointsForward)
+            && !["here", "example", "examples", "consider"].contains(opening[0]) && !opening.contains("let's")
+    }
+
+    static let leansForward: Set<String> = ["a", "an", "the", "of", "to", "for", "with", "by", "from", "in", "on", "at", "as",
+                                            "and", "or", "is", "are", "was", "were", "be", "like", "include", "includes",
+                                            "including", "such", "e.g", "i.e", "namely", "follows", "following", "below",
+                                            "this", "these", "that", "those", "thus", "so", "here", "example", "instance",
+                                            "output", "result", "results", "prints", "shows", "says", "reads", "looks", "becomes"]
+    static let pointsForward = Phrases([" following", " below", " like this", " like so", " as follows", " for example",
+                                        " for instance", " this example", " this code", " this listing", " this snippet",
+                                        " this command", " this output", " here is", " here are", " here's", " shown here"])
+
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)

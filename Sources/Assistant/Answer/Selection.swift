@@ -47,7 +47,10 @@ struct AnswerSelection {
             guard let (i, _) = choice else { break }
             let c = rest.remove(at: i)
             if has(c.unit) { continue }
-            let group = bundle(c)
+            var group = bundle(c)
+            // A colon sentence whose code does not fit may still fit on its own, as a sentence.
+            if !picked.isEmpty, words + group.reduce(0, { $0 + $1.unit.words }) > settings.budget, group.contains(where: \.unit.isCode),
+               let alone = withoutItsCode(c) { group = [alone] }
             let size = group.reduce(0) { $0 + $1.unit.words }
             if group.isEmpty || (!picked.isEmpty && words + size > settings.budget) { continue }
             for g in group where !has(g.unit) { picked.append(g); words += g.unit.words; covered.formUnion(g.unit.terms) }
@@ -80,10 +83,23 @@ struct AnswerSelection {
             }
             // A list of single words ("Combinations", "Permutations", …) says too little to carry its colon; a
             // one-word item is kept beside longer ones ("IDFVs" among "Mobile ad IDs", "Firebase installation IDs").
-            if !items.contains(where: { CandidatePool.isEligible($0.unit) }) { return [] }
+            if !items.contains(where: { CandidatePool.isEligible($0.unit) }) {
+                return items.isEmpty ? withoutItsCode(c).map { [$0] } ?? [] : []
+            }
             out += items
         }
         return out
+    }
+
+    /// A colon sentence that introduces code, as a sentence of its own: the code is too long to come along
+    /// ("You can use swift-demangle to make the report readable:"). Nil when the code is not there or the
+    /// sentence points at what follows ("… like this:", "For example:").
+    func withoutItsCode(_ c: AnswerCandidate) -> AnswerCandidate? {
+        guard c.unit.text.hasSuffix(":"), !c.unit.isCode, !c.unit.isListItem, let next = pool.unit(c.unit.doc, c.unit.index + 1),
+              next.isCode, Cues.standsBeforeItsColon(c.unit.text) else { return nil }
+        var alone = c
+        alone.unit.text = String(c.unit.text.dropLast()) + "."
+        return alone
     }
 
     /// A neighbour brought in by a pick, scored just below it.
