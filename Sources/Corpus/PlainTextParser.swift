@@ -1,6 +1,7 @@
 /// Plain text: one article, title from the first line, paragraphs separated by blank lines.
 enum PlainTextParser {
     static func parse(_ text: String, source: String) -> ParsedFile {
+        let text = unboxed(text)
         var blocks = paragraphs(text)
         let firstLine = text.split(separator: "\n").lazy.map { TextClean.collapse(String($0)) }.first { !$0.isEmpty }
         var title = fileTitle(source)
@@ -38,6 +39,39 @@ enum PlainTextParser {
             flush()
         }
         return blocks
+    }
+
+    /// The text with its boxes opened: three or more lines that each begin and end with the same border
+    /// character (`*`, `|`, `#`), as licences and banners frame a notice, lose that border, and a line
+    /// of border alone becomes blank. Before, "* 6. Disclaimer of Warranty * * ---- *" was one paragraph.
+    static func unboxed(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "#") }) else { return text }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        func trimmed(_ line: String) -> Substring {
+            var t = Substring(line)
+            while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
+            while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
+            return t
+        }
+        func border(_ line: String) -> Character? {
+            let t = trimmed(line)
+            guard t.count >= 2, let f = t.first, "*|#".contains(f), t.last == f else { return nil }
+            return f
+        }
+        var i = 0
+        while i < lines.count {
+            guard let c = border(lines[i]) else { i += 1; continue }
+            var end = i
+            while end + 1 < lines.count, border(lines[end + 1]) == c { end += 1 }
+            if end - i >= 2 {
+                for k in i...end {
+                    let t = trimmed(lines[k])
+                    lines[k] = t.allSatisfy({ $0 == c || $0 == " " }) ? "" : String(t.dropFirst().dropLast())
+                }
+            }
+            i = end + 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A paragraph of plain text that is a section heading, as READMEs, licences and RFCs write them: a

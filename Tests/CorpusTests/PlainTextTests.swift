@@ -56,4 +56,32 @@ import Testing
                 == ["SAMPLE PUBLIC LICENCE", "Preamble", "1. Definitions.", "2. Sharing Copies."])
         #expect(a.blocks.contains(Block(.paragraph, "This licence lets you share the work and change it.")))
     }
+
+    /// A notice framed in a box of asterisks (or bars, or hashes) loses its frame: its heading is a heading and
+    /// its sentences a paragraph, with no border characters among the words. A line that merely starts
+    /// and ends with "*" in running text is left as it is.
+    @Test func boxedNoticesLoseTheirFrame() {
+        let text = """
+            Terms
+
+            ****************************************
+            *                                      *
+            *  6. Disclaimer of Warranty           *
+            *  -------------------------           *
+            *                                      *
+            *  The work is provided "as is",       *
+            *  without warranty of any kind.       *
+            *                                      *
+            ****************************************
+
+            *emphasis* stays as written, *really*
+            """
+        let a = PlainTextParser.parse(text, source: "notice.txt").articles[0]
+        #expect(a.blocks.contains(Block(.heading(level: 2), "6. Disclaimer of Warranty")))
+        #expect(a.blocks.contains(Block(.paragraph, "The work is provided \"as is\", without warranty of any kind.")))
+        #expect(a.blocks.contains(Block(.paragraph, "*emphasis* stays as written, *really*")))
+        #expect(!a.blocks.contains { $0.text.contains("**") || $0.text.hasPrefix("* ") })
+        let crlf = PlainTextParser.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"), source: "n.txt")
+        #expect(crlf.articles[0].blocks == a.blocks)
+    }
 }
