@@ -135,7 +135,7 @@ struct AnswerComposer {
     /// scores it within the selection's weakest-pick ratio of the best candidate ("Actors are like classes…"
     /// beside an article that only uses actors).
     func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
-        guard let subject = profile.terms.max(by: { (profile.idf[$0] ?? 0) < (profile.idf[$1] ?? 0) }),
+        guard let subject = profile.rarestTerm,
               let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject], leading: profile.termSet),
               let best = ranked.first?.score else { return }
         let floor = best + log(settings(for: profile.kind).minRatio)

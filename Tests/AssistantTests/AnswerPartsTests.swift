@@ -443,6 +443,7 @@ enum AnswerFixtures {
         ("A singleton provides one shared instance to the whole app.", true),
         ("The singleton pattern indicates that only one instance exists.", true),
         ("Tests that use a singleton provide a fake in its place.", false),
+        ("Singletons let you reach one shared instance from anywhere.", true),
     ])
     func defines(_ text: String, _ expected: Bool) {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))

@@ -35,7 +35,7 @@ enum Cues {
     /// "The Send marker trait indicates…"). Too common to cue a definition anywhere else, so not part of `definition`.
     static let definingVerbs = Phrases([" represents ", " indicates ", " provides ", " enables ", " consists of ", " contains ",
                                         " holds ", " stores ", " points to ", " specifies ", " defines ", " gives you ", " is when ",
-                                        " is how ", " lets you ", " makes it possible "])
+                                        " is how ", " lets you ", " let you ", " makes it possible "])
 
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {

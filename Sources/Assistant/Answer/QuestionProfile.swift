@@ -36,6 +36,9 @@ struct QuestionProfile {
         self.unknownNames = unknownNames; self.wantsNumber = wantsNumber; termSet = Set(terms)
     }
 
+    /// The question's rarest term: what "What is X?" asks about.
+    var rarestTerm: String? { terms.max { (idf[$0] ?? 0) < (idf[$1] ?? 0) } }
+
     /// IDF-weighted share of the question's terms found in `found` (0…1).
     func coverage(_ found: Set<String>) -> Double {
         guard mass > 0 else { return 0 }
