@@ -13,6 +13,7 @@ struct HTMLBlockBuilder {
         "script", "style", "noscript", "iframe", "svg", "template", "textarea", "nav", "button", "select",
         "video", "audio", "canvas", "head", "form",
     ]
+    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓"]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     ]
@@ -128,8 +129,11 @@ struct HTMLBlockBuilder {
         guard let link = openLink else { return }
         openLink = nil
         let url = TextClean.collapse(link.url)
-        guard !url.isEmpty, !url.hasPrefix("#"), !url.lowercased().hasPrefix("javascript:") else { return }
         let text = TextClean.collapse(bytes: buf[min(link.start, buf.count)...])
+        // A permalink to the element itself ("¶" after a heading or a definition, as Sphinx and texinfo write
+        // them) is not text: it would end the heading or sentence with a stray mark.
+        if url.hasPrefix("#") && Self.permalinkMarks.contains(text) { buf.removeSubrange(min(link.start, buf.count)...); return }
+        guard !url.isEmpty, !url.hasPrefix("#"), !url.lowercased().hasPrefix("javascript:") else { return }
         links.append(Link(text: text.isEmpty ? url : text, url: url))
     }
 
@@ -144,6 +148,8 @@ struct HTMLBlockBuilder {
     private func hidden(_ attrs: [(name: String, value: String)]) -> Bool {
         for a in attrs {
             if a.name == "hidden" || (a.name == "aria-hidden" && a.value == "true") { return true }
+            // Navigation marked for assistive technology (Sphinx's "next | previous" bar, many site menus).
+            if a.name == "role" && a.value.lowercased() == "navigation" { return true }
             if a.name == "style" && a.value.filter({ $0 != " " }).contains("display:none") { return true }
         }
         return false

@@ -2,7 +2,7 @@
 /// taken from `<title>`/first `<h1>`, `<meta>` tags and `<time datetime>`.
 enum HTMLPageParser {
     static func parse(_ bytes: [UInt8], source: String) -> ParsedFile {
-        var title: String?, h1: String?, author: String?, date: String?, url: String?, site: String?
+        var title: String?, h1: String?, author: String?, date: String?, url: String?, site: String?, generator = ""
         var tags: [String] = []
         var scope: Set<String> = []
         bytes.withUnsafeBufferPointer { p in
@@ -26,6 +26,7 @@ enum HTMLPageParser {
                         case "article:published_time", "date", "dc.date", "datepublished", "pubdate": date = date ?? content
                         case "og:url": url = url ?? content
                         case "og:site_name": site = site ?? content
+                        case "generator": generator = content.lowercased()
                         case "og:title": title = title ?? content
                         case "keywords": tags += content.split(separator: ",").map(String.init)
                         case "article:tag": tags.append(content)
@@ -45,6 +46,10 @@ enum HTMLPageParser {
         }
         var parsed = HTMLText.parse(bytes, scope: scope)
         if parsed.blocks.isEmpty && !scope.isEmpty { parsed = HTMLText.parse(bytes) }
+        parsed.blocks.removeAll { $0.kind == .paragraph && Titles.isNodeNavigation($0.text) }
+        // A texinfo page is titled "Node (Manual title)" and repeats that as its keywords.
+        let texinfo = generator.contains("makeinfo") || generator.contains("texinfo")
+        if texinfo, let t = title { tags.removeAll { TextClean.collapse($0) == t }; title = Titles.withoutParenthesisedEnd(t) }
         let firstHeading = parsed.blocks.first { if case .heading = $0.kind { return true }; return false }?.text
         let name = [title, h1].compactMap { $0 }.first { !$0.isEmpty }
             .map { Titles.withoutSiteName($0, firstHeading: firstHeading, site: site) }

@@ -40,6 +40,29 @@ enum Titles {
         return title
     }
 
+    /// "Arrays Unions Enums (libffi: the portable foreign function interface library)" → "Arrays Unions Enums":
+    /// the title without the balanced parenthesised part that ends it, when something comes before it.
+    static func withoutParenthesisedEnd(_ title: String) -> String {
+        guard title.hasSuffix(")") else { return title }
+        var depth = 0
+        for i in title.indices.reversed() {
+            if title[i] == ")" { depth += 1 } else if title[i] == "(" { depth -= 1 }
+            if depth == 0 {
+                let head = TextClean.collapse(String(title[..<i]))
+                return head.isEmpty ? title : head
+            }
+        }
+        return title
+    }
+
+    /// A manual's node navigation line, as texinfo and info readers write it: "Next: Types, Previous:
+    /// Introduction, Up: Top [Contents][Index]". Two of its labels, the first opening the line.
+    static func isNodeNavigation(_ text: String) -> Bool {
+        let labels = ["Next: ", "Previous: ", "Prev: ", "Up: "]
+        guard text.count < 300, labels.contains(where: { text.hasPrefix($0) }) else { return false }
+        return labels.filter { !text.ranges(of: $0).isEmpty }.count >= 2
+    }
+
     /// Shortens to `limit` characters at a word boundary, dropping dangling punctuation; adds "…" when cut.
     static func cut(_ raw: String, limit: Int) -> String {
         var s = TextClean.collapse(raw)

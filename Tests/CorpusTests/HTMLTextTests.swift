@@ -55,3 +55,51 @@ import Testing
         #expect(file.articles.first?.title == expected)
     }
 }
+
+/// Manuals made by texinfo (GNU's manuals) and Sphinx: a page titled "Node (Manual)", a navigation line at its
+/// top, "¶" permalinks after headings and definitions, navigation bars marked `role="navigation"`.
+@Suite struct ManualPageTests {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Arrays Unions (tinylib: a small library)</title>
+        <meta name="keywords" content="Arrays Unions (tinylib: a small library)">
+        <meta name="Generator" content="makeinfo"></head><body>
+        <div class="header"><p>Next: <a href="Types.html">Types</a>, Previous: <a href="Intro.html">Intro</a>, Up: <a href="Top.html">Top</a> [<a href="Index.html">Index</a>]</p></div>
+        <h4 class="subsection">2.3 Arrays, Unions<a class="copiable-anchor" href="#Arrays"> &para;</a></h4>
+        <dl><dt>Function: <strong>tiny_prep</strong> (tiny_cif *cif)<a class="copiable-anchor" href="#index-tiny_prep"> &para;</a></dt>
+        <dd><p>Prepares a call interface.</p></dd></dl>
+        <div role="navigation"><a href="next.html">next</a> | <a href="prev.html">previous</a></div>
+        <p>Unions are emulated with structures; see <a href="#sec">section 2</a>.</p>
+        </body></html>
+        """
+
+    @Test func texinfoPageReadsAsItsNode() throws {
+        let a = try #require(try ArticleParser.parse(Array(Self.page.utf8), source: "Arrays-Unions.html").articles.first)
+        #expect(a.title == "Arrays Unions")
+        #expect(a.tags.isEmpty)
+        #expect(a.blocks.first == Block(.heading(level: 4), "2.3 Arrays, Unions"))
+        #expect(a.blocks.contains(Block(.listItem, "Function: tiny_prep (tiny_cif *cif)")))
+        #expect(a.blocks.contains(Block(.paragraph, "Unions are emulated with structures; see section 2.")))
+        #expect(!a.blocks.contains { $0.text.contains("¶") || $0.text.contains("Next:") || $0.text.contains("previous") })
+    }
+
+    @Test(arguments: [
+        ("Arrays Unions Enums (libffi: the portable foreign function interface library)", "Arrays Unions Enums"),
+        ("Invoking make (GNU make (version 4))", "Invoking make"),
+        ("Plain title", "Plain title"),
+        ("(Only parentheses)", "(Only parentheses)"),
+        ("Tuples (a, b) and more", "Tuples (a, b) and more"),
+    ])
+    func parenthesisedEnd(_ title: String, _ expected: String) {
+        #expect(Titles.withoutParenthesisedEnd(title) == expected)
+    }
+
+    @Test(arguments: [
+        ("Next: Types, Previous: Introduction, Up: Top [Contents][Index]", true),
+        ("Up: Top, Next: Types", true),
+        ("Next: we prepare the call interface, then call it.", false),
+        ("Previous: the old API. It was slower.", false),
+    ])
+    func nodeNavigation(_ text: String, _ expected: Bool) {
+        #expect(Titles.isNodeNavigation(text) == expected)
+    }
+}
