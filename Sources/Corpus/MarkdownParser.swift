@@ -25,6 +25,8 @@ enum MarkdownParser {
     private static func body(_ lines: [Substring]) -> ([Block], [Link]) {
         var blocks: [Block] = []
         var links: [Link] = []
+        let (refs, definitionLines) = references(lines)
+        func inline(_ s: String, links: inout [Link]) -> String { MarkdownParser.inline(s, links: &links, refs: refs) }
         var para: [Substring] = []
         var paraKind = Block.Kind.paragraph
         func flush() {
@@ -36,6 +38,7 @@ enum MarkdownParser {
         while k < lines.count {
             let line = lines[k]
             k += 1
+            if definitionLines.contains(k - 1) { flush(); continue }
             let trimmed = line.drop(while: { $0 == " " })
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 flush()
@@ -79,6 +82,36 @@ enum MarkdownParser {
         return (blocks, links)
     }
 
+    /// Link reference definitions (`[label]: url "title"`, up to three spaces in, outside fenced code, not inside
+    /// a paragraph): the URL
+    /// of each label (case and spacing folded, the first definition wins), and the lines that hold them, which
+    /// are not text.
+    static func references(_ lines: [Substring]) -> (refs: [String: String], lines: Set<Int>) {
+        var refs: [String: String] = [:], at = Set<Int>()
+        var fence: Substring? = nil
+        for (k, line) in lines.enumerated() {
+            let trimmed = line.drop(while: { $0 == " " })
+            if let f = fence { if trimmed.hasPrefix(f) { fence = nil }; continue }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = trimmed.prefix(while: { $0 == trimmed.first }); continue }
+            // A definition does not interrupt a paragraph: it opens a block, or follows another one.
+            let opensBlock = k == 0 || at.contains(k - 1) || lines[k - 1].allSatisfy { $0 == " " || $0 == "\t" }
+            guard opensBlock, line.count - trimmed.count <= 3, trimmed.first == "[", let close = trimmed.firstIndex(of: "]"),
+                  trimmed.index(after: close) < trimmed.endIndex, trimmed[trimmed.index(after: close)] == ":" else { continue }
+            let label = referenceKey(trimmed[trimmed.index(after: trimmed.startIndex) ..< close])
+            let rest = trimmed[trimmed.index(close, offsetBy: 2)...].drop(while: { $0 == " " || $0 == "\t" })
+            guard !label.isEmpty, !label.hasPrefix("^"), let url = rest.split(separator: " ").first else { continue }
+            let bare = url.hasPrefix("<") && url.hasSuffix(">") ? url.dropFirst().dropLast() : url
+            if refs[label] == nil { refs[label] = String(bare) }
+            at.insert(k)
+        }
+        return (refs, at)
+    }
+
+    /// A reference label as CommonMark matches it: case-folded, inner whitespace collapsed.
+    static func referenceKey<S: StringProtocol>(_ label: S) -> String {
+        label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
     private static func listItemContent(_ s: Substring) -> Substring? {
         if let f = s.first, f == "-" || f == "*" || f == "+", s.dropFirst().first == " " { return s.dropFirst(2) }
         let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
@@ -91,7 +124,8 @@ enum MarkdownParser {
 
     /// Strips inline markup: `[text](url)` → text (link collected), `![alt](src)` → alt, emphasis, backticks and
     /// HTML tags outside code spans (`<br>` → a space, `<img alt>` → its alt text).
-    static func inline(_ s: String, links: inout [Link]) -> String {
+    /// `refs` resolves reference links: `[text][label]`, `[text][]` and `[label]` (`references`).
+    static func inline(_ s: String, links: inout [Link], refs: [String: String] = [:]) -> String {
         let c = Array(s)
         var out = ""
         var i = 0
@@ -108,6 +142,12 @@ enum MarkdownParser {
                     if ch != "!", !url.isEmpty, !url.hasPrefix("#") { links.append(Link(text: text.isEmpty ? url : text, url: url)) }
                     out += text
                     i = end + 1
+                    continue
+                }
+                if !refs.isEmpty, let (text, url, end) = referenceLink(c, open: open, refs: refs, links: &links) {
+                    if ch != "!", !url.hasPrefix("#") { links.append(Link(text: text.isEmpty ? url : text, url: url)) }
+                    out += text
+                    i = end
                     continue
                 }
             }
@@ -131,6 +171,23 @@ enum MarkdownParser {
             i += 1
         }
         return TextClean.collapse(Entities.decode(out))
+    }
+}
+
+extension MarkdownParser {
+    /// `[text][label]`, `[text][]` or `[label]` at `open` when its label is defined: the link's text, its URL and
+    /// where it ends. A bracket pair with no definition is text, as CommonMark has it ("[sic]", "[1]").
+    static func referenceLink(_ c: [Character], open: Int, refs: [String: String], links: inout [Link]) -> (String, String, Int)? {
+        guard let close = c[open ..< min(c.count, open + 500)].firstIndex(of: "]") else { return nil }
+        let inner = String(c[(open + 1) ..< close])
+        var label = inner, end = close + 1
+        if close + 1 < c.count, c[close + 1] == "[", let second = c[(close + 1) ..< min(c.count, close + 500)].firstIndex(of: "]") {
+            let named = String(c[(close + 2) ..< second])
+            label = named.isEmpty ? inner : named
+            end = second + 1
+        }
+        guard let url = refs[referenceKey(label)] else { return nil }
+        return (inline(inner.replacingBrackets, links: &links), url, end)
     }
 }
 
