@@ -20,8 +20,9 @@ public struct Dispatcher {
         let trimmed = message.trimmed
         if trimmed.hasPrefix("/"), let call = slash(trimmed, context: context) { return call }
         let cues = MessageCues(trimmed)
-        // The article the message names, resolved once (each resolution is a search).
-        let named = resolver.named(cues, context: context)
+        // The article the message names, resolved once (each resolution is a search). "show me an example" after
+        // a topic names none, even where a title ends in "Example".
+        let named = cues.asksForExample && context.lastTopic != nil ? nil : resolver.named(cues, context: context)
         let ranked = classifier.scores(trimmed)
         var tool = ranked.first?.0 ?? .answer
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]

@@ -1,5 +1,7 @@
+import Foundation
 @testable import Assistant
 import Corpus
+import Retrieval
 import Testing
 
 /// The dispatcher on labelled messages written for these tests (not the dev set), over the seed corpus.
@@ -189,6 +191,25 @@ import Testing
                       ("go on", false), ("why?", false), ("show me an example of a retain cycle", false)])
     func asksForAnExample(message: String, expected: Bool) {
         #expect(MessageCues(message).asksForExample == expected, "\(message)")
+    }
+
+    /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
+    @Test func anExampleIsNotATitle() throws {
+        let dir = FileManager.default.temporaryDirectory.path + "/lore-example-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let files = [
+            "closures.md": "# The Closure API\n\nA closure wraps a generic function so that it can decode any arguments. Allocate a closure with closure_alloc, then prepare it with prep_closure before you call it.\n",
+            "complex.md": "# Complex Type Example\n\nThis example describes complex numbers as a structure of two doubles and shows their size and alignment.\n",
+            "types.md": "# Types\n\nEvery argument has a type descriptor that gives its size and alignment on the platform.\n",
+        ]
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let index = try Index(path: dir + "/index.sqlite", corpus: dir)
+        _ = try index.update()
+        let assistant = try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts"))
+        let context = try assistant.respond("how do I allocate a closure?", context: ConversationContext()).updating(ConversationContext())
+        let call = assistant.dispatch("show me an example", context: context)
+        #expect(call.tool == .answer && call.target == nil, "\(call)")
     }
 
     /// The example is something the last answer did not show, and is asked as a how-to: code where the topic has it.
