@@ -83,9 +83,8 @@ enum MarkdownParser {
     }
 
     /// Link reference definitions (`[label]: url "title"`, up to three spaces in, outside fenced code, not inside
-    /// a paragraph): the URL
-    /// of each label (case and spacing folded, the first definition wins), and the lines that hold them, which
-    /// are not text.
+    /// a paragraph): the URL of each label (case and spacing folded, the first definition wins), and the lines
+    /// that hold them, which are not text.
     static func references(_ lines: [Substring]) -> (refs: [String: String], lines: Set<Int>) {
         var refs: [String: String] = [:], at = Set<Int>()
         var fence: Substring? = nil

@@ -202,8 +202,7 @@ enum Cues {
 
     /// A colon sentence that says something whole before its colon, so that with a full stop it reads on its own:
     /// six words or more, not pointing at what follows ("the following", "like this", "For example", "Here is",
-    /// "Let's run it"),
-    /// and not ending on a word that needs more ("…, including:", "… such as:", "… is:").
+    /// "Let's run it"), and not ending on a word that needs more ("…, including:", "… such as:", "… is:").
     static func standsBeforeItsColon(_ text: String) -> Bool {
         let words = text.dropLast().split(separator: " ")
         guard words.count >= 6, let last = words.last?.lowercased().trimmingCharacters(in: ",;") else { return false }

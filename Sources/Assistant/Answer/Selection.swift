@@ -48,10 +48,11 @@ struct AnswerSelection {
             let c = rest.remove(at: i)
             if has(c.unit) { continue }
             var group = bundle(c)
+            var size = group.reduce(0) { $0 + $1.unit.words }
             // A colon sentence whose code does not fit may still fit on its own, as a sentence.
-            if !picked.isEmpty, words + group.reduce(0, { $0 + $1.unit.words }) > settings.budget, group.contains(where: \.unit.isCode),
-               let alone = withoutItsCode(c) { group = [alone] }
-            let size = group.reduce(0) { $0 + $1.unit.words }
+            if !picked.isEmpty, words + size > settings.budget, group.contains(where: \.unit.isCode), let alone = withoutItsCode(c) {
+                group = [alone]; size = alone.unit.words
+            }
             if group.isEmpty || (!picked.isEmpty && words + size > settings.budget) { continue }
             for g in group where !has(g.unit) { picked.append(g); words += g.unit.words; covered.formUnion(g.unit.terms) }
         }
