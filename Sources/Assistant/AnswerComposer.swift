@@ -193,7 +193,7 @@ struct AnswerComposer {
         if !near.isEmpty {
             lines.append("")
             lines.append(assistant.prompts.voice("no_answer_nearest"))
-            for h in near { lines.append("- **\(h.title)** — \(h.source):\(h.line)") }
+            for h in near { lines.append("- \(Emphasis.bold(h.title)) — \(h.source):\(h.line)") }
         }
         var r = Response(call: call, answer: lines.joined(separator: "\n"), hits: hits, abstained: true, focus: call.target)
         r.details = why

@@ -25,7 +25,7 @@ struct CorpusFacts {
             lines.append(p.template("corpus_newest"))
             var q = SearchQuery(text: "", limit: 5); q.after = "0"
             let hits = try assistant.searcher.search(q)
-            for h in hits { lines.append("- **\(h.title)** — \(h.author ?? "no author"), \(h.date.map { String($0.prefix(10)) } ?? "")") }
+            for h in hits { lines.append("- \(Emphasis.bold(h.title)) — \(h.author ?? "no author"), \(h.date.map { String($0.prefix(10)) } ?? "")") }
             call.set("order", "newest")
             return Response(call: call, answer: lines.joined(separator: "\n"), hits: hits)
         } else {

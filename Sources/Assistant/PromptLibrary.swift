@@ -104,8 +104,10 @@ public struct PromptLibrary: Sendable {
     public func voice(_ key: String, _ values: [String: String] = [:]) -> String { fill(voice[key] ?? key, values) }
     public func template(_ key: String, _ values: [String: String] = [:]) -> String { fill(templates[key] ?? key, values) }
 
+    /// The text with its `{name}` slots filled. The prompt files' own `**` is lore's bold (`Emphasis`); a value's
+    /// `**` (a title, a word of the corpus) stays as written.
     func fill(_ s: String, _ values: [String: String]) -> String {
-        var out = s
+        var out = s.replacing("**", with: Emphasis.marker)
         for (k, v) in values { out = out.replacing("{\(k)}", with: v) }
         return out
     }

@@ -15,6 +15,14 @@ public struct Citation: Sendable, Equatable {
 }
 
 /// The outcome of one message: the call, the answer (light Markdown), citations and hits.
+/// lore's own bold (a title in a list line, a template's intro), written as a marker no corpus text holds. The CLI
+/// styles it on a terminal and drops it everywhere else, so the corpus keeps its own `**` (`def f(**kwargs)`,
+/// `char **argv`, `2 ** 8`), which before were read as bold and dropped from `--json` and saved sessions.
+public enum Emphasis {
+    public static let marker = "\u{E000}"
+    public static func bold(_ s: String) -> String { marker + s + marker }
+}
+
 public struct Response: Sendable {
     public var call: ToolCall
     public var answer: String

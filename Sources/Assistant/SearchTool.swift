@@ -31,7 +31,7 @@ struct SearchTool {
         lines.append("")
         for (i, h) in hits.enumerated() {
             let meta = [h.author, h.date.map { String($0.prefix(10)) }, "\(h.source):\(h.line)"].compactMap { $0 }.joined(separator: " · ")
-            lines.append("\(i + 1). **\(h.title)** — \(meta)")
+            lines.append("\(i + 1). \(Emphasis.bold(h.title)) — \(meta)")
             if !h.snippet.isEmpty { lines.append("   " + h.snippet) }
         }
         lines.append("")

@@ -137,7 +137,7 @@ struct Summarizer {
             let passages = (try? assistant.store.passages(doc: h.doc)) ?? []
             cites.append(Citation(n: n, ref: TargetRef(h), url: h.url, author: h.author, date: h.date,
                                   passage: SentenceUnits.passage(containing: picked[0].text, in: passages)))
-            lines.append("- **\(h.title)**: " + picked.map(\.text).joined(separator: " ") + " [\(n)]")
+            lines.append("- " + Emphasis.bold(h.title) + ": " + picked.map(\.text).joined(separator: " ") + " [\(n)]")
         }
         lines.append("")
         lines.append(assistant.prompts.template("answer_sources"))

@@ -1,8 +1,8 @@
 import Assistant
-/// Light Markdown for answers: `**bold**`, `` `code` `` and ``` fences. On a terminal they become
-/// ANSI styles as tokens stream; piped, the markers are dropped (fences stay, as plain text).
+/// Light Markdown for answers: lore's bold (`Emphasis`) and ``` fences. On a terminal they become ANSI styles as
+/// tokens stream; piped, the bold markers are dropped (fences stay, as plain text). The corpus's own `**` is text.
 enum Markdown {
-    static func plain(_ s: String) -> String { s.replacing("**", with: "") }
+    static func plain(_ s: String) -> String { s.replacing(Emphasis.marker, with: "") }
 }
 
 /// Writes tokens as they come: styles Markdown incrementally, wraps to the window (a wrapped list item or
@@ -48,8 +48,8 @@ final class TokenWriter {
         var out = ""
         if inFence {
             out = colour ? "\u{1B}[36m" + t + "\u{1B}[0m" : t
-        } else if t.contains("**") {
-            let parts = t.split(separator: "**", omittingEmptySubsequences: false)
+        } else if t.contains(Emphasis.marker) {
+            let parts = t.split(separator: Emphasis.marker, omittingEmptySubsequences: false)
             for (i, p) in parts.enumerated() {
                 if i > 0 { bold.toggle(); if colour { out += bold ? "\u{1B}[1m" : "\u{1B}[22m" } }
                 out += p
@@ -57,8 +57,8 @@ final class TokenWriter {
         } else {
             out = t
         }
-        column += t.replacing("**", with: "").count
-        if line.count < 16 { line += t.replacing("**", with: "") }
+        column += t.replacing(Emphasis.marker, with: "").count
+        if line.count < 16 { line += t.replacing(Emphasis.marker, with: "") }
         Out.write(out)
         if paceMicros > 0 { usleep(paceMicros) }
     }

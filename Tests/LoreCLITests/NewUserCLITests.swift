@@ -37,6 +37,22 @@ struct NewUserCLITests {
         #expect(many.status == 1 && many.err.contains("SOURCE:LINE"), "\(many)")
     }
 
+    /// The corpus's own `**` is text: Python's `**kwargs` and C's `char **argv` keep their asterisks in the answer,
+    /// printed or as JSON, while lore's own bold around a title is dropped when not on a terminal.
+    @Test func corpusAsterisksAreNotBold() throws {
+        let notes = "Keyword arguments in Python\n\nA function collects extra keyword arguments with **kwargs in its signature, "
+            + "and a C program reads its arguments through char **argv in main.\n\nBoth spellings come from the languages themselves.\n"
+        let c = try corpus(["kwargs.txt": notes])
+        let question = "How does a function collect extra keyword arguments?"
+        let json = try CLI.lore(["ask", question, "--json"], corpus: c.corpus, db: c.db)
+        let answer = json.object["answer"] as? String ?? ""
+        #expect(json.status == 0 && answer.contains("**kwargs in its signature") && answer.contains("char **argv"), "\(json)")
+        let printed = try CLI.lore(["ask", question], corpus: c.corpus, db: c.db)
+        #expect(printed.out.contains("**kwargs in its signature") && printed.out.contains("char **argv"), "\(printed)")
+        let summary = try CLI.lore(["summarize", "kwargs.txt"], corpus: c.corpus, db: c.db)
+        #expect(summary.outLines.first?.hasPrefix("Keyword arguments in Python (") == true && !summary.out.contains("\u{E000}"), "\(summary)")
+    }
+
     /// Documentation exported as plain text loses the line breaks of its code: those runs never reach an
     /// answer as sentences, and the prose around them still does.
     @Test func flattenedCodeStaysOutOfAnswers() throws {
