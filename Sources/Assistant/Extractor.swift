@@ -60,7 +60,7 @@ struct Extractor {
             let hs = a.headings
             if hs.isEmpty {
                 lines.append(p.template("extract_headings_none", ["title": title]))
-                for s in Sentences.split(a.text).prefix(2) { lines.append("- " + s) }
+                lines += Self.openingLines(a)
             } else {
                 lines.append(p.template("extract_headings_intro", ["title": title]))
                 let minLevel = hs.compactMap { if case .heading(let l) = $0.kind { return l } else { return nil } }.min() ?? 1
@@ -69,8 +69,14 @@ struct Extractor {
                 }
             }
         case .terms:
-            lines.append(p.template("extract_terms_intro", ["title": title]))
-            lines.append(KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher).joined(separator: ", "))
+            let terms = KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher)
+            if terms.isEmpty {
+                lines.append(p.template("extract_terms_none", ["title": title]))
+                lines += Self.openingLines(a)
+            } else {
+                lines.append(p.template("extract_terms_intro", ["title": title]))
+                lines.append(terms.joined(separator: ", "))
+            }
         case .metadata:
             lines.append(p.template("extract_metadata_intro", ["title": title]))
             lines.append("- Author: " + (a.author ?? "not listed"))
@@ -84,6 +90,12 @@ struct Extractor {
         let passage = (try? assistant.store.passages(doc: stored.doc).first?.text) ?? ""
         let cite = Citation(n: 1, ref: target, url: a.url, author: a.author, date: a.date, passage: passage)
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: target)
+    }
+
+    /// What to show when the article has none of the items asked for: its first two sentences of prose, as a list.
+    static func openingLines(_ a: Article) -> [String] {
+        let prose = a.blocks.filter { $0.kind == .paragraph }.map(\.text).joined(separator: " ")
+        return Sentences.split(prose).prefix(2).map { "- " + $0 }
     }
 }
 

@@ -193,6 +193,17 @@ import Testing
         #expect(MessageCues(message).asksForExample == expected, "\(message)")
     }
 
+    /// An extract that names no kind of item: "list the …" asks for the article's named things (key terms), anything
+    /// else for its code.
+    @Test(arguments: [
+        ("list the types mentioned in the singleton article", "terms"),
+        ("show me the code in the factory article", "code"),
+    ])
+    func extractWithoutAKind(message: String, kind: String) {
+        let call = SeedAssistant.shared.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .extract && call.argument("kind") == kind, "\(call)")
+    }
+
     /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
     @Test func anExampleIsNotATitle() throws {
         let dir = FileManager.default.temporaryDirectory.path + "/lore-example-\(UUID().uuidString)"

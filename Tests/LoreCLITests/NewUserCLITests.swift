@@ -53,6 +53,15 @@ struct NewUserCLITests {
         #expect(summary.outLines.first?.hasPrefix("Keyword arguments in Python (") == true && !summary.out.contains("\u{E000}"), "\(summary)")
     }
 
+    /// An article with no key terms says so and shows its opening lines, instead of an intro with nothing after it.
+    @Test func noKeyTermsSaysSo() throws {
+        let c = try corpus(["plain.txt": "Gardening notes\n\nWater the ferns every morning before the sun is high. "
+            + "Move the pots into the shade when it gets hot. Keep the soil damp but never wet.\n"])
+        let run = try CLI.lore(["extract", "terms", "plain.txt"], corpus: c.corpus, db: c.db)
+        #expect(run.status == 0 && run.out.contains("names no key terms"), "\(run)")
+        #expect(run.outLines.contains("- Water the ferns every morning before the sun is high."), "\(run.out)")
+    }
+
     /// Documentation exported as plain text loses the line breaks of its code: those runs never reach an
     /// answer as sentences, and the prose around them still does.
     @Test func flattenedCodeStaysOutOfAnswers() throws {
