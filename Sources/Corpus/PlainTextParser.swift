@@ -1,7 +1,7 @@
 /// Plain text: one article, title from the first line, paragraphs separated by blank lines.
 enum PlainTextParser {
     static func parse(_ text: String, source: String) -> ParsedFile {
-        let text = unboxed(text)
+        let text = headingsSetApart(unboxed(text))
         var blocks = paragraphs(text)
         let firstLine = text.split(separator: "\n").lazy.map { TextClean.collapse(String($0)) }.first { !$0.isEmpty }
         var title = fileTitle(source)
@@ -13,6 +13,7 @@ enum PlainTextParser {
         for i in blocks.indices where blocks[i].kind == .paragraph {
             if let heading = heading(blocks[i].text) { blocks[i] = Block(.heading(level: 2), heading) }
         }
+        if let name = manualPageName(&blocks) { title = Titles.cut(name, limit: 80) }
         let article = Article(id: "\(source):1", title: title, source: source, line: 1, blocks: blocks)
         return ParsedFile(format: .plainText, articles: [article], warnings: [])
     }
@@ -74,6 +75,45 @@ enum PlainTextParser {
         return lines.joined(separator: "\n")
     }
 
+    /// The text with a blank line after each section heading that its indented body follows directly, as manual
+    /// pages and RFCs write them ("NAME" at the margin, "       tar - an archiving utility" under it); before,
+    /// heading and body were one paragraph. Words hyphenated at a line's end by a formatter are joined.
+    static func headingsSetApart(_ text: String) -> String {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard lines.count > 2 else { return text }
+        var k = lines.count - 2
+        while k >= 0 {
+            let line = lines[k], next = lines[k + 1]
+            // A word a formatter hyphenated at the line's end ("li‐" then "censes", U+2010 as groff writes it) is one word.
+            let rest = next.drop { $0 == " " || $0 == "\t" }
+            if line.hasSuffix("\u{2010}"), rest.first?.isLowercase == true {
+                lines[k] = line.dropLast() + rest
+                lines.remove(at: k + 1)
+                k -= 1
+                continue
+            }
+            let indent = next.prefix { $0 == " " || $0 == "\t" }.count
+            if let f = line.first, f != " " && f != "\t", indent >= 2, indent < next.count, heading(String(line)) != nil {
+                lines.insert("", at: k + 1)
+            }
+            k -= 1
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A manual page rendered as text ("TAR(1)   GNU TAR Manual   TAR(1)" at its top): its NAME section's line
+    /// ("tar - an archiving utility"), which becomes the title; the page's header and footer lines are dropped.
+    static func manualPageName(_ blocks: inout [Block]) -> String? {
+        guard let first = blocks.first?.text, let page = first.split(separator: " ").first, page.hasSuffix(")"),
+              page.contains("("), first.hasSuffix(page), first.count > page.count,
+              let at = blocks.firstIndex(where: { $0.kind == .heading(level: 2) && $0.text == "NAME" }),
+              at + 1 < blocks.count, blocks[at + 1].kind == .paragraph else { return nil }
+        let name = blocks[at + 1].text
+        blocks.removeFirst()
+        if let last = blocks.last?.text, last.hasSuffix(page), last.count < 100 { blocks.removeLast() }
+        return name
+    }
+
     /// A paragraph of plain text that is a section heading, as READMEs, licences and RFCs write them: a
     /// short line underlined with "===" or "---", or a short line with no sentence's end (a numbered one
     /// may end in "."), in capitals or with its longer words capitalised: "5. Conveying Modified Source
@@ -89,6 +129,8 @@ enum PlainTextParser {
         let numbered = words.first.map(isSectionNumber) ?? false
         let body = numbered ? Array(words.dropFirst()) : words
         guard (1...10).contains(body.count), let end = body.last?.last else { return nil }
+        // A heading starts with a capital or its number; "tar -c [-f ARCHIVE] [FILE...]" is a command line.
+        if body.first?.first?.isLowercase == true { return nil }
         if ",;:!?".contains(end) || (end == "." && !numbered) { return nil }
         let long = body.filter { $0.filter(\.isLetter).count >= 4 }
         guard !long.isEmpty else { return nil }

@@ -28,6 +28,7 @@ import Testing
         "2024",
         "The Quick Brown Fox Jumps Over The Lazy Dog Again And Again Today",
         "-----",
+        "tar -c [-f ARCHIVE] [OPTIONS] [FILE...]",
     ])
     func notHeadings(line: String) {
         #expect(PlainTextParser.heading(line) == nil)
@@ -83,5 +84,28 @@ import Testing
         #expect(!a.blocks.contains { $0.text.contains("**") || $0.text.hasPrefix("* ") })
         let crlf = PlainTextParser.parse(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"), source: "n.txt")
         #expect(crlf.articles[0].blocks == a.blocks)
+    }
+
+    /// A manual page rendered as text: titled by its NAME line, its headings set apart from their indented bodies,
+    /// words the formatter hyphenated at a line's end joined, and its header and footer lines dropped.
+    @Test func manualPagesReadAsTheirName() {
+        let page = """
+            ZIP(1)                    General Commands                    ZIP(1)
+
+            NAME
+                   zip - package and compress files
+
+            DESCRIPTION
+                   zip is a compression and file packaging utility. It reads the
+                   files named and writes them to an archive under the li\u{2010}
+                   cence of its authors.
+
+            zip 3.0                       June 2008                       ZIP(1)
+            """
+        let a = PlainTextParser.parse(page, source: "zip.txt").articles[0]
+        #expect(a.title == "zip - package and compress files")
+        #expect(a.blocks == [Block(.heading(level: 2), "NAME"), Block(.paragraph, "zip - package and compress files"),
+                             Block(.heading(level: 2), "DESCRIPTION"),
+                             Block(.paragraph, "zip is a compression and file packaging utility. It reads the files named and writes them to an archive under the licence of its authors.")])
     }
 }
