@@ -79,26 +79,30 @@ enum PlainTextParser {
     /// pages and RFCs write them ("NAME" at the margin, "       tar - an archiving utility" under it); before,
     /// heading and body were one paragraph. Words hyphenated at a line's end by a formatter are joined.
     static func headingsSetApart(_ text: String) -> String {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard lines.count > 2 else { return text }
-        var k = lines.count - 2
-        while k >= 0 {
-            let line = lines[k], next = lines[k + 1]
+        // Built forward, one line at a time: inserting into `lines` would cost its length per heading.
+        var out: [Substring] = []
+        out.reserveCapacity(lines.count + 16)
+        var k = 0
+        while k < lines.count {
+            var line = lines[k]
             // A word a formatter hyphenated at the line's end ("li‐" then "censes", U+2010 as groff writes it) is one word.
-            let rest = next.drop { $0 == " " || $0 == "\t" }
-            if line.hasSuffix("\u{2010}"), rest.first?.isLowercase == true {
-                lines[k] = line.dropLast() + rest
-                lines.remove(at: k + 1)
-                k -= 1
-                continue
+            while line.hasSuffix("\u{2010}"), k + 1 < lines.count {
+                let rest = lines[k + 1].drop { $0 == " " || $0 == "\t" }
+                guard rest.first?.isLowercase == true else { break }
+                line = Substring(String(line.dropLast()) + rest)
+                k += 1
             }
-            let indent = next.prefix { $0 == " " || $0 == "\t" }.count
-            if let f = line.first, f != " " && f != "\t", indent >= 2, indent < next.count, heading(String(line)) != nil {
-                lines.insert("", at: k + 1)
+            out.append(line)
+            if k + 1 < lines.count, let f = line.first, f != " " && f != "\t" {
+                let next = lines[k + 1]
+                let indent = next.prefix { $0 == " " || $0 == "\t" }.count
+                if indent >= 2, indent < next.count, heading(String(line)) != nil { out.append("") }
             }
-            k -= 1
+            k += 1
         }
-        return lines.joined(separator: "\n")
+        return out.joined(separator: "\n")
     }
 
     /// A manual page rendered as text ("TAR(1)   GNU TAR Manual   TAR(1)" at its top): its NAME section's line
