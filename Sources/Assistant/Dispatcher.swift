@@ -108,8 +108,8 @@ public struct Dispatcher {
         case .summarize: fillSummarize(&call, cues, context: context, named: named)
         case .extract:
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
-            let listing = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
-            call.set("kind", (kind?.0 ?? (listing ? .terms : .code)).rawValue)
+            let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
+            call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
                 // "who wrote it?" with nothing said before: ask which article (Extractor says so).

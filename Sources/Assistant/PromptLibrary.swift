@@ -72,7 +72,10 @@ public struct PromptLibrary: Sendable {
             throw PromptError(description: "\(modelPath): \(e)")
         } catch let e as PromptError { throw e } catch { throw PromptError(description: "\(modelPath): \(error)") }
         let model = try AnswerModel.parse(modelJSON, path: modelPath)
-        return PromptLibrary(voice: assistant, templates: templates, tools: tools, agentTools: agentTools, directory: directory, answerModel: model)
+        // The prompt files' own `**` is lore's bold (`Emphasis`), converted once here; a filled-in value's `**`
+        // (a title, a word of the corpus) stays as written.
+        func bold(_ d: [String: String]) -> [String: String] { d.mapValues { $0.replacing("**", with: Emphasis.marker) } }
+        return PromptLibrary(voice: bold(assistant), templates: bold(templates), tools: tools, agentTools: agentTools, directory: directory, answerModel: model)
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {
@@ -104,10 +107,8 @@ public struct PromptLibrary: Sendable {
     public func voice(_ key: String, _ values: [String: String] = [:]) -> String { fill(voice[key] ?? key, values) }
     public func template(_ key: String, _ values: [String: String] = [:]) -> String { fill(templates[key] ?? key, values) }
 
-    /// The text with its `{name}` slots filled. The prompt files' own `**` is lore's bold (`Emphasis`); a value's
-    /// `**` (a title, a word of the corpus) stays as written.
     func fill(_ s: String, _ values: [String: String]) -> String {
-        var out = s.replacing("**", with: Emphasis.marker)
+        var out = s
         for (k, v) in values { out = out.replacing("{\(k)}", with: v) }
         return out
     }

@@ -1,7 +1,10 @@
 /// Plain text: one article, title from the first line, paragraphs separated by blank lines.
 enum PlainTextParser {
     static func parse(_ text: String, source: String) -> ParsedFile {
-        let text = headingsSetApart(unboxed(text))
+        // Lines are split once: boxes are opened in place, then headings set apart as the text is joined again.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        unbox(&lines)
+        let text = headingsSetApart(lines)
         var blocks = paragraphs(text)
         let firstLine = text.split(separator: "\n").lazy.map { TextClean.collapse(String($0)) }.first { !$0.isEmpty }
         var title = fileTitle(source)
@@ -42,22 +45,20 @@ enum PlainTextParser {
         return blocks
     }
 
-    /// The text with its boxes opened: three or more lines that each begin and end with the same border
-    /// character (`*`, `|`, `#`), as licences and banners frame a notice, lose that border, and a line
-    /// of border alone becomes blank. Before, "* 6. Disclaimer of Warranty * * ---- *" was one paragraph.
-    static func unboxed(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "#") }) else { return text }
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        func trimmed(_ line: String) -> Substring {
-            var t = Substring(line)
+    /// Opens the text's boxes: three or more lines that each begin and end with the same border character
+    /// (`*`, `|`, `#`), as licences and banners frame a notice, lose that border, and a line of border alone
+    /// becomes blank. Before, "* 6. Disclaimer of Warranty * * ---- *" was one paragraph.
+    static func unbox(_ lines: inout [Substring]) {
+        func trimmed(_ line: Substring) -> Substring {
+            var t = line
             while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
             while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
             return t
         }
-        func border(_ line: String) -> Character? {
+        func border(_ line: Substring) -> Character? {
+            guard let f = line.first(where: { $0 != " " && $0 != "\t" }), "*|#".contains(f) else { return nil }
             let t = trimmed(line)
-            guard t.count >= 2, let f = t.first, "*|#".contains(f), t.last == f else { return nil }
-            return f
+            return t.count >= 2 && t.last == f ? f : nil
         }
         var i = 0
         while i < lines.count {
@@ -67,20 +68,18 @@ enum PlainTextParser {
             if end - i >= 2 {
                 for k in i...end {
                     let t = trimmed(lines[k])
-                    lines[k] = t.allSatisfy({ $0 == c || $0 == " " }) ? "" : String(t.dropFirst().dropLast())
+                    lines[k] = t.allSatisfy({ $0 == c || $0 == " " }) ? "" : t.dropFirst().dropLast()
                 }
             }
             i = end + 1
         }
-        return lines.joined(separator: "\n")
     }
 
-    /// The text with a blank line after each section heading that its indented body follows directly, as manual
+    /// The lines joined, with a blank line after each section heading that its indented body follows directly, as manual
     /// pages and RFCs write them ("NAME" at the margin, "       tar - an archiving utility" under it); before,
     /// heading and body were one paragraph. Words hyphenated at a line's end by a formatter are joined.
-    static func headingsSetApart(_ text: String) -> String {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        guard lines.count > 2 else { return text }
+    static func headingsSetApart(_ lines: [Substring]) -> String {
+        guard lines.count > 2 else { return lines.joined(separator: "\n") }
         // Built forward, one line at a time: inserting into `lines` would cost its length per heading.
         var out: [Substring] = []
         out.reserveCapacity(lines.count + 16)
