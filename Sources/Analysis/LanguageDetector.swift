@@ -77,18 +77,41 @@ public enum LanguageDetector {
             let t = table
             var i = 0
             while i < p.count {
-                while i < p.count, p[i] < 0x80, !isASCIILetter(p[i]) { i += 1 }
+                while i < p.count, isSpace(p[i]) { i += 1 }
                 let start = i
-                while i < p.count, p[i] >= 0x80 || isASCIILetter(p[i]) { i += 1 }
-                // Every profile word is at most 6 bytes: longer words need no lookup.
-                guard i - start <= 6, i > start else { continue }
-                var bits = profileBits(key(p[start ..< i]), in: t)
+                while i < p.count, !isSpace(p[i]) { i += 1 }
+                let word = trimmed(p, start, i)
+                // Every profile word is at most 6 bytes: longer words need no lookup. A word joined to
+                // others by a dot, bracket or underscore is code ("os.EOL", "os.cpus()"), not prose.
+                guard word.count <= 6, !word.isEmpty, !p[word].contains(where: { $0 < 0x80 && !isASCIILetter($0) }) else { continue }
+                var bits = profileBits(key(p[word]), in: t)
                 while bits != 0 { counts[bits.trailingZeroBitCount] += 1; bits &= bits - 1 }
             }
             let ranked = counts.enumerated().sorted { $0.element > $1.element }
             guard ranked[0].element >= 2, ranked[0].element > ranked[1].element else { return nil }
             return profiles[ranked[0].offset].code
         }
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    /// The word in `start..<end` without the punctuation around it: ASCII marks, quotation marks and
+    /// dashes (U+2010–U+201F), guillemets and inverted marks (« » ¿ ¡).
+    static func trimmed(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
+        var s = start, e = end
+        func mark(_ k: Int, _ n: Int) -> Bool {
+            n == 3 ? p[k] == 0xE2 && p[k + 1] == 0x80 && (0x90...0x9F).contains(p[k + 2])
+                : p[k] == 0xC2 && [0xAB, 0xBB, 0xBF, 0xA1].contains(p[k + 1])
+        }
+        while s < e {
+            if p[s] < 0x80, !isASCIILetter(p[s]) { s += 1 } else if e - s >= 3, mark(s, 3) { s += 3 }
+            else if e - s >= 2, mark(s, 2) { s += 2 } else { break }
+        }
+        while e > s {
+            if p[e - 1] < 0x80, !isASCIILetter(p[e - 1]) { e -= 1 } else if e - s >= 3, mark(e - 3, 3) { e -= 3 }
+            else if e - s >= 2, mark(e - 2, 2) { e -= 2 } else { break }
+        }
+        return s ..< e
     }
 
     private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

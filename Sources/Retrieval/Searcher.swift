@@ -28,10 +28,13 @@ public final class Searcher {
         var terms = queryTerms(text, language: nil)
         guard !stats.languages.isEmpty else { return terms }
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
-        // English did not give, so that a query meets articles in its own language.
+        // English did not give, so that a query meets articles in its own language. Words English drops
+        // ("and", "in", "by") are not taken up again: as another language's words they would match only
+        // the few articles in that language, with the weight of a rare word.
+        let kept = wordsKept(text)
         var seen = Set(terms.map(\.term))
         for code in stats.languages {
-            for t in queryTerms(text, language: code) where seen.insert(t.term).inserted { terms.append((t.term, 1)) }
+            for t in tokens(text, language: code) where kept.contains(t.start) && seen.insert(t.term).inserted { terms.append((t.term, 1)) }
         }
         return terms
     }
@@ -39,17 +42,31 @@ public final class Searcher {
     /// The query's terms in the one language of the corpus whose analysis of them the index knows most of
     /// (nil: English, which also wins full ties), and that language, for reading sentences in it: the
     /// union `queryTerms` gives a search would count a German question's English-stemmed forms as words
-    /// no article has.
+    /// no article has. Only words English keeps count as known: English stop words kept by another
+    /// language's analysis would otherwise make an English question look foreign wherever one article is.
     public func queryTermsInBestLanguage(_ text: String) -> (language: String?, terms: [(term: String, count: Int)]) {
         guard !stats.languages.isEmpty else { return (nil, queryTerms(text, language: nil)) }
+        let kept = wordsKept(text)
         var best: (code: String?, terms: [(term: String, count: Int)], known: Int) = (nil, [], -1)
         for code in [nil] + stats.languages.map(Optional.some) {
             let terms = queryTerms(text, language: code)
-            let known = terms.filter { documentFrequency($0.term) > 0 }.count
+            var known = Set<String>()
+            for t in tokens(text, language: code) where kept.contains(t.start) && documentFrequency(t.term) > 0 { known.insert(t.term) }
             // On a tie, the language that leaves fewer unknown words (its stop words took them) wins.
-            if known > best.known || (known == best.known && terms.count - known < best.terms.count - best.known) { best = (code, terms, known) }
+            if known.count > best.known || (known.count == best.known && terms.count - known.count < best.terms.count - best.known) {
+                best = (code, terms, known.count)
+            }
         }
         return (best.code, best.terms)
+    }
+
+    /// Where the words English analysis keeps start (UTF-8 offsets).
+    func wordsKept(_ text: String) -> Set<Int> { Set(tokens(text, language: nil).map(\.start)) }
+
+    func tokens(_ text: String, language: String?) -> [Token] {
+        analyzer.use(language: language)
+        defer { analyzer.use(language: nil) }
+        return analyzer.analyze(text)
     }
 
     /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).

@@ -10,6 +10,7 @@ import Testing
         ("El gato está en la alfombra y es feliz con el sol, como los otros para el pueblo.", "es"),
         ("Il gatto è sul tappeto e non è felice con il sole della casa per una volta.", "it"),
         ("De kat zit op de mat en het is niet koud, maar hij wordt ook moe van de zon.", "nl"),
+        ("«Le chat» est sur le tapis, “et il est content” avec le soleil.", "fr"),
         ("Кошка сидит на коврике, и это не так плохо, как он думал, что все для нас.", "ru"),
         ("长城是中国古代修建的防御工程。", "zh"),
         ("東京タワーは東京の名所です。", "ja"),
@@ -19,7 +20,9 @@ import Testing
         #expect(LanguageDetector.detect(text) == code)
     }
 
-    @Test(arguments: ["", "UITableViewCell", "x = 1; y = 2"])
+    /// Words joined by dots or brackets are code: a table of contents of `os.…` calls is not Portuguese ("os").
+    @Test(arguments: ["", "UITableViewCell", "x = 1; y = 2",
+                      "Table of contents • os.EOL • os.arch() • os.constants • os.cpus() • os.devNull • os.endianness() • os.freemem()"])
     func tooLittleToTell(text: String) {
         #expect(LanguageDetector.detect(text) == nil)
     }

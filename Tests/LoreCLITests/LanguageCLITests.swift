@@ -65,6 +65,26 @@ struct LanguageCLITests {
         #expect((call?["target"] as? [String: Any])?["source"] as? String == file, "\(run.out)")
     }
 
+    /// An English question over a corpus with a Portuguese article that quotes English: the words English
+    /// drops ("by", "and", "in", "I") are not taken up again as Portuguese words, which only that article
+    /// has and which would outweigh everything else the question says.
+    @Test func englishStopWordsDoNotMeetAForeignArticle() throws {
+        let corpus = CLI.tempDirectory("languages-stop"), db = CLI.tempDirectory("languages-stop-db") + "/i.sqlite"
+        let files = [
+            ("pt.md", "# Notas da aula\n\nO professor perguntou \"how do I read the file line by line?\" e eu escrevi isso no caderno para a prova de amanhã, com as outras notas.\n"),
+            ("files.md", "# Reading files\n\nA program can read a file line by line with a stream, and each line goes to a callback.\n"),
+            ("dirs.md", "# Directories\n\nA program can list a directory and read the names of the files in it.\n"),
+            ("lines.md", "# Counting lines\n\nThe tool counts the lines of a file and prints the total.\n"),
+        ]
+        for (name, text) in files { try text.write(toFile: corpus + "/" + name, atomically: true, encoding: .utf8) }
+        let run = try CLI.lore(["search", "How do I read a file line by line?", "--json", "--limit", "4"], corpus: corpus, db: db)
+        let sources = (run.object["hits"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+        #expect(sources.first == "files.md", "\(sources)")
+        #expect(sources.firstIndex(of: "pt.md") ?? 0 > sources.firstIndex(of: "lines.md") ?? 9, "\(sources)")
+        let ask = try CLI.lore(["ask", "--json", "How do I read a file line by line?"], corpus: corpus, db: db)
+        #expect((ask.object["citations"] as? [[String: Any]])?.first?["source"] as? String == "files.md", "\(ask.out)")
+    }
+
     /// The same grammar in a question about something no article has still abstains.
     @Test func aJapaneseQuestionTheCorpusLacksAbstains() throws {
         let corpus = CLI.tempDirectory("languages-lack"), db = CLI.tempDirectory("languages-lack-db") + "/i.sqlite"
