@@ -13,6 +13,7 @@ struct HTMLBlockBuilder {
         "script", "style", "noscript", "iframe", "svg", "template", "textarea", "nav", "button", "select",
         "video", "audio", "canvas", "head", "form",
     ]
+    static let headContent: Set<String> = ["title", "meta", "link", "style", "script", "base", "noscript", "template", "head"]
     static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓"]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
@@ -23,6 +24,9 @@ struct HTMLBlockBuilder {
     private(set) var warnings: [String] = []
     /// When set, only content inside one of these elements is kept (an HTML page's `<article>`).
     var scope: Set<String> = []
+    /// An element with this ARIA role is a scope too (`<div role="main">`, a page with no `<main>`).
+    var scopeRole: String?
+    private var roleScopeName: String?
     private var scopeDepth = 0
 
     private var buf: [UInt8] = []
@@ -42,10 +46,10 @@ struct HTMLBlockBuilder {
         case .start(let name, let attrs, let selfClosing, _, _): start(name, attrs, selfClosing)
         case .end(let name, _, _): end(name)
         case .text(let r):
-            guard skipName == nil, scope.isEmpty || scopeDepth > 0 else { return }
+            guard skipName == nil, (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
             if preDepth > 0 { Entities.decode(p, r, into: &code) } else { Entities.decode(p, r, into: &buf) }
         case .cdata(let r):
-            guard skipName == nil, scope.isEmpty || scopeDepth > 0 else { return }
+            guard skipName == nil, (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
             if preDepth > 0 { code.append(contentsOf: p[r]) } else { buf.append(contentsOf: p[r]) }
         }
     }
@@ -59,16 +63,21 @@ struct HTMLBlockBuilder {
     private mutating func start(_ name: String, _ attrs: [(name: String, value: String)], _ selfClosing: Bool) {
         let isVoid = selfClosing || Self.voidElements.contains(name)
         if let s = skipName {
-            if name == s && !isVoid { skipDepth += 1 }
-            return
+            // `</head>` may be left out: `<body>`, or anything that is no part of a head, ends it.
+            if s == "head", !Self.headContent.contains(name) { skipName = nil; skipDepth = 0 } else {
+                if name == s && !isVoid { skipDepth += 1 }
+                return
+            }
         }
-        if scope.contains(name) && !isVoid { scopeDepth += 1 }
-        guard scope.isEmpty || scopeDepth > 0 else { return }
+        if !isVoid { enterScope(name, attrs) }
+        guard (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
         if !isVoid && (Self.skipped.contains(name) || hidden(attrs)) { skipName = name; skipDepth = 1; return }
         if preDepth > 0 {
             if name == "pre" && !isVoid { preDepth += 1 }
             if name == "br" { code.append(0x0A) }
             if name == "code", preLanguage == nil { preLanguage = Self.language(attrs) }
+            // Two `<code>` listings in one `<pre>` (a page's ES module and CommonJS variants) are two listings.
+            if name == "code", let last = code.last, last != 0x0A { code.append(0x0A) }
             return
         }
         if let lang = Self.language(attrs) { languageHint = lang }
@@ -108,8 +117,8 @@ struct HTMLBlockBuilder {
             if name == s { skipDepth -= 1; if skipDepth == 0 { skipName = nil } }
             return
         }
-        defer { if scope.contains(name) && scopeDepth > 0 { scopeDepth -= 1 } }
-        guard scope.isEmpty || scopeDepth > 0 else { return }
+        defer { leaveScope(name) }
+        guard (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
         if preDepth > 0 {
             guard name == "pre" else { return }
             preDepth -= 1
@@ -123,6 +132,22 @@ struct HTMLBlockBuilder {
         guard Self.blockElements.contains(name) else { return }
         flush()
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
+    }
+
+    /// Counts the scope elements open around the current token: each `scope` element, and the element
+    /// with `scopeRole` with the elements of its name nested in it.
+    private mutating func enterScope(_ name: String, _ attrs: [(name: String, value: String)]) {
+        if scope.contains(name) || name == roleScopeName {
+            scopeDepth += 1
+        } else if scopeDepth == 0, let role = scopeRole, attrs.contains(where: { $0.name == "role" && $0.value.lowercased() == role }) {
+            roleScopeName = name; scopeDepth = 1
+        }
+    }
+
+    private mutating func leaveScope(_ name: String) {
+        guard scopeDepth > 0, scope.contains(name) || name == roleScopeName else { return }
+        scopeDepth -= 1
+        if scopeDepth == 0 { roleScopeName = nil }
     }
 
     private mutating func closeLink() {

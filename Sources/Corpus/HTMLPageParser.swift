@@ -1,10 +1,10 @@
-/// A whole HTML page: one article from `<article>`/`<main>` (else `<body>`), with title, author and date
+/// A whole HTML page: one article from `<article>`/`<main>`/`role="main"` (else `<body>`), with title, author and date
 /// taken from `<title>`/first `<h1>`, `<meta>` tags and `<time datetime>`.
 enum HTMLPageParser {
     static func parse(_ bytes: [UInt8], source: String) -> ParsedFile {
         var title: String?, h1: String?, author: String?, date: String?, url: String?, site: String?, generator = ""
         var tags: [String] = []
-        var scope: Set<String> = []
+        var scope: Set<String> = [], roleMain = false
         bytes.withUnsafeBufferPointer { p in
             var tk = MarkupTokenizer(p, html: true)
             var inTitle = false, inH1 = false
@@ -13,6 +13,7 @@ enum HTMLPageParser {
                 switch t {
                 case .start(let name, let attrs, _, _, _):
                     func attr(_ n: String) -> String? { attrs.first(where: { $0.name == n })?.value }
+                    if attr("role")?.lowercased() == "main" { roleMain = true }
                     switch name {
                     case "title" where title == nil: inTitle = true; text = []
                     case "h1" where h1 == nil: inH1 = true; text = []
@@ -44,15 +45,17 @@ enum HTMLPageParser {
                 }
             }
         }
-        var parsed = HTMLText.parse(bytes, scope: scope)
-        if parsed.blocks.isEmpty && !scope.isEmpty { parsed = HTMLText.parse(bytes) }
+        // `<article>`, else `<main>`, else the element marked `role="main"` holds the page's own text.
+        let role = scope.isEmpty && roleMain ? "main" : nil
+        var parsed = HTMLText.parse(bytes, scope: scope, role: role)
+        if parsed.blocks.isEmpty && (!scope.isEmpty || role != nil) { parsed = HTMLText.parse(bytes) }
         parsed.blocks.removeAll { $0.kind == .paragraph && Titles.isNodeNavigation($0.text) }
         // A texinfo page is titled "Node (Manual title)" and repeats that as its keywords.
         let texinfo = generator.contains("makeinfo") || generator.contains("texinfo")
         if texinfo, let t = title { tags.removeAll { TextClean.collapse($0) == t }; title = Titles.withoutParenthesisedEnd(t) }
-        let firstHeading = parsed.blocks.first { if case .heading = $0.kind { return true }; return false }?.text
+        let headings = parsed.blocks.lazy.filter { if case .heading = $0.kind { return true }; return false }.prefix(8).map(\.text)
         let name = [title, h1].compactMap { $0 }.first { !$0.isEmpty }
-            .map { Titles.withoutSiteName($0, firstHeading: firstHeading, site: site) }
+            .map { Titles.withoutSiteName($0, headings: Array(headings), site: site) }
         let finalTitle = name.map { Titles.cut($0, limit: 200) } ?? Titles.fromBlocks(parsed.blocks) ?? PlainTextParser.fileTitle(source)
         var article = Article(id: url.map(TextClean.collapse) ?? "\(source):1", title: finalTitle,
                               url: url.map(TextClean.collapse), author: author.map(TextClean.collapse),

@@ -5,10 +5,11 @@ public enum HTMLText {
         return (r.blocks, r.links)
     }
 
-    /// Same, with warnings (deep nesting flattened), optionally limited to `scope` elements.
-    static func parse(_ bytes: [UInt8], scope: Set<String> = []) -> (blocks: [Block], links: [Link], warnings: [String]) {
+    /// Same, with warnings (deep nesting flattened), optionally limited to `scope` elements or the element with ARIA `role`.
+    static func parse(_ bytes: [UInt8], scope: Set<String> = [], role: String? = nil) -> (blocks: [Block], links: [Link], warnings: [String]) {
         var builder = HTMLBlockBuilder()
         builder.scope = scope
+        builder.scopeRole = role
         bytes.withUnsafeBufferPointer { p in
             var tokenizer = MarkupTokenizer(p, html: true)
             while let t = tokenizer.next() { builder.feed(t, p) }

@@ -18,11 +18,14 @@ enum Titles {
     }
 
     /// The page's own part of a `<title>` that also names its site ("Methods - The Rust Book",
-    /// "Site | Page"): the side that is the page's first heading, or the side that is not the site's name
-    /// (`og:site_name`). A title that matches neither is kept whole, since a dash may belong to it.
-    static func withoutSiteName(_ title: String, firstHeading: String?, site: String?) -> String {
+    /// "Site | Page"): the side that is one of the page's first headings, or the side that is not the
+    /// site's name (`og:site_name`). When both sides are headings (a site banner above the page's own
+    /// heading, "File system | Node.js Documentation"), the later heading is the page's. A title that
+    /// matches neither is kept whole, since a dash may belong to it.
+    static func withoutSiteName(_ title: String, headings: [String], site: String?) -> String {
         // Letters and digits only: "Reference Counted" in the title is "Reference-Counted" in the heading.
         func letters<S: StringProtocol>(_ s: S) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let headingKeys = headings.map(letters)
         func same(_ a: Substring, _ b: String?) -> Bool {
             guard let b else { return false }
             let key = letters(a)
@@ -33,9 +36,13 @@ enum Titles {
             guard let first = found.first, let last = found.last else { continue }
             let splits = [(title[..<last.lowerBound], title[last.upperBound...]),
                           (title[first.upperBound...], title[..<first.lowerBound])]
-            for (page, other) in splits where !page.isEmpty && !other.isEmpty {
-                if same(page, firstHeading) || same(other, site) { return TextClean.collapse(String(page)) }
+            var page: (text: Substring, heading: Int)? = nil
+            for (side, other) in splits where !side.isEmpty && !other.isEmpty {
+                if same(other, site) { return TextClean.collapse(String(side)) }
+                let key = letters(side)
+                if !key.isEmpty, let k = headingKeys.firstIndex(of: key), k > page?.heading ?? -1 { page = (side, k) }
             }
+            if let page { return TextClean.collapse(String(page.text)) }
         }
         return title
     }

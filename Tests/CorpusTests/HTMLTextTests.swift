@@ -19,6 +19,12 @@ import Testing
         ("<p>&#0;&#x110000;&#150;</p>", [Block(.paragraph, "\u{FFFD}\u{FFFD}–")]),
         ("<span aria-hidden=\"true\"><pre>dup</pre></span><p>x</p>", [Block(.paragraph, "x")]),
         ("<!-- comment <p>no</p> --><p>yes</p>", [Block(.paragraph, "yes")]),
+        // `</head>` left out, as HTML allows: the body still counts.
+        ("<html><head><title>T</title><meta charset=\"utf-8\"><style>p{}</style><body><p>Body text.</p></body></html>", [Block(.paragraph, "Body text.")]),
+        ("<head><title>T</title><h1>Heading</h1><p>Text.</p>", [Block(.heading(level: 1), "Heading"), Block(.paragraph, "Text.")]),
+        // Two listings in one `<pre>` (a module and a CommonJS variant) stay on lines of their own.
+        ("<pre><code class=\"language-js mjs\">import a from 'a';</code><code class=\"language-js cjs\">const a = require('a');</code></pre>",
+         [Block(.code(language: "js"), "import a from 'a';\nconst a = require('a');")]),
     ] as [(String, [Block])])
     func blocks(html: String, expected: [Block]) {
         #expect(HTMLText.blocks(fromHTML: html).blocks == expected)
@@ -47,12 +53,38 @@ import Testing
         ("<title>Pre-war - post-war housing</title><main><h1>Housing</h1><p>Text.</p></main>", "Pre-war - post-war housing"),
         ("<title>A - B - C</title><main><h2>A - B</h2><p>Text.</p></main>", "A - B"),
         ("<title>Only a title</title><p>Text.</p>", "Only a title"),
+        // A site banner heading above the page's own: the later heading is the page's.
+        ("<title>Fern care | Garden Handbook</title><body><h1>Garden Handbook</h1><h2>Fern care</h2><p>Text.</p>", "Fern care"),
+        ("<title>Garden Handbook | Fern care</title><body><h1>Garden Handbook</h1><h2>Fern care</h2><p>Text.</p>", "Fern care"),
         ("<title>Rc&lt;T&gt;, the Reference Counted Pointer - Book</title><main><h2><code>Rc&lt;T&gt;</code>, the Reference-Counted Pointer</h2><p>T.</p></main>",
          "Rc<T>, the Reference Counted Pointer"),
     ] as [(String, String)])
     func title(html: String, expected: String) throws {
         let file = try ArticleParser.parse(Array(("<!doctype html><html><head>" + html + "</html>").utf8), source: "p.html")
         #expect(file.articles.first?.title == expected)
+    }
+}
+
+/// A page with no `<main>` or `<article>` whose text sits in an element marked `role="main"` (Node.js's
+/// API pages): the skip link, tables of contents and footer around it are not the article.
+@Suite struct RoleMainTests {
+    @Test func onlyTheMainElementIsText() throws {
+        let html = """
+            <!doctype html><html><head><title>Fern care | Garden Handbook</title><body>
+            <a href="#c" class="skip">Skip to content</a><h1>Garden Handbook</h1>
+            <div class="toc"><ul><li><a href="#care">Fern care</a></li><li><a href="#soil">Soil</a></li></ul></div>
+            <div role="main" id="c"><h2 id="care">Fern care</h2><div><p>Water ferns weekly.</p></div><p>Shade helps them.</p></div>
+            <div class="footer"><p>Copyright the handbook.</p></div></body></html>
+            """
+        let a = try #require(try ArticleParser.parse(Array(html.utf8), source: "ferns.html").articles.first)
+        #expect(a.title == "Fern care")
+        #expect(a.blocks == [Block(.heading(level: 2), "Fern care"), Block(.paragraph, "Water ferns weekly."), Block(.paragraph, "Shade helps them.")])
+    }
+
+    @Test func anEmptyMainElementFallsBackToTheBody() throws {
+        let html = "<html><body><div role=\"main\"></div><p>The whole page.</p></body></html>"
+        let a = try #require(try ArticleParser.parse(Array(html.utf8), source: "p.html").articles.first)
+        #expect(a.blocks == [Block(.paragraph, "The whole page.")])
     }
 }
 
