@@ -167,7 +167,19 @@ struct HTMLBlockBuilder {
         guard !buf.isEmpty else { return }
         let text = TextClean.collapse(bytes: buf[...])
         buf.removeAll(keepingCapacity: true)
-        if !text.isEmpty { blocks.append(Block(stack.last?.kind ?? .paragraph, text)) }
+        let kind = stack.last?.kind ?? .paragraph
+        if case .heading = kind { let h = Self.withoutToolLinks(text); if !h.isEmpty { blocks.append(Block(kind, h)) }; return }
+        if !text.isEmpty { blocks.append(Block(kind, text)) }
+    }
+
+    /// A heading without the tool links a site puts at its end: "Stream[src]" (Node.js), "History [edit]"
+    /// (MediaWiki), "Parser [source]".
+    static func withoutToolLinks(_ heading: String) -> String {
+        guard heading.hasSuffix("]"), let open = heading.lastIndex(of: "[") else { return heading }
+        let inner = heading[heading.index(after: open)..<heading.index(before: heading.endIndex)].lowercased()
+        let words = inner.split(whereSeparator: { $0 == " " || $0 == "|" })
+        guard !words.isEmpty, words.allSatisfy({ ["edit", "src", "source", "view"].contains($0) }) else { return heading }
+        return TextClean.collapse(String(heading[..<open]))
     }
 
     private func hidden(_ attrs: [(name: String, value: String)]) -> Bool {

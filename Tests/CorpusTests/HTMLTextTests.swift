@@ -22,6 +22,9 @@ import Testing
         // `</head>` left out, as HTML allows: the body still counts.
         ("<html><head><title>T</title><meta charset=\"utf-8\"><style>p{}</style><body><p>Body text.</p></body></html>", [Block(.paragraph, "Body text.")]),
         ("<head><title>T</title><h1>Heading</h1><p>Text.</p>", [Block(.heading(level: 1), "Heading"), Block(.paragraph, "Text.")]),
+        // Tool links at a heading's end are not its words.
+        ("<h2>Stream<a href=\"https://example.com/lib/stream.js\">[src]</a></h2><h2>History <span>[<a href=\"/edit\">edit</a>]</span></h2><h3>Arrays [1]</h3>",
+         [Block(.heading(level: 2), "Stream"), Block(.heading(level: 2), "History"), Block(.heading(level: 3), "Arrays [1]")]),
         // Two listings in one `<pre>` (a module and a CommonJS variant) stay on lines of their own.
         ("<pre><code class=\"language-js mjs\">import a from 'a';</code><code class=\"language-js cjs\">const a = require('a');</code></pre>",
          [Block(.code(language: "js"), "import a from 'a';\nconst a = require('a');")]),
