@@ -126,7 +126,7 @@ struct MessageCues {
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {
         for d in ["that", "this", "same", "its", "it's"] {
-            for n in ["article", "post", "excerpt", "piece", "one", "tutorial", "guide", "entry"] where hasPhrase(d + " " + n) { return true }
+            for n in ["article", "post", "excerpt", "piece", "one", "tutorial", "guide", "entry", "page", "chapter", "document"] where hasPhrase(d + " " + n) { return true }
         }
         return false
     }
@@ -134,7 +134,7 @@ struct MessageCues {
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
     var namesArticle: Bool {
         let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",
-                     "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper"]
+                     "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper", "page", "chapter", "document"]
         if words.contains(where: { nouns.contains($0) }) { return true }
         // A possessive of a name ("Donny's post", "Sundell's tip"), not "what's" or "it's".
         let contractions: Set<String> = ["what's", "that's", "it's", "there's", "here's", "who's", "how's", "let's", "where's", "he's", "she's", "one's"]

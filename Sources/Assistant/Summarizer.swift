@@ -76,7 +76,8 @@ struct Summarizer {
         let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
         let picked = central(units, title: a.title, n: count(length))
         let byline = [a.author, a.date.map { String($0.prefix(10)) }].compactMap { $0 }.joined(separator: ", ")
-        var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)"])]
+        var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)",
+                                                                      "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"])]
         lines.append("")
         lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
         let headings = Summarizer.keyPoints(a.headings.map(\.text), title: a.title)

@@ -31,7 +31,10 @@ struct TargetResolver {
             let dumps = searcher.sources(withFormat: ["textDump"])
             if !dumps.isEmpty { query.sources = dumps }
         }
-        content.removeAll { filterWords.contains($0) || ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did", "come", "came"].contains($0) }
+        // Words that say what is asked of the article, or what it is ("the Events page"), not which one it is.
+        let asking: Set<String> = ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did", "come", "came",
+                                   "page", "chapter", "document"]
+        content.removeAll { filterWords.contains($0) || asking.contains($0) }
         let text = content.joined(separator: " ")
         let terms = Set(analyzer.terms(text))
         guard !terms.isEmpty else { return nil }

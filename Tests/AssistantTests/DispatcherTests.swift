@@ -223,6 +223,31 @@ import Testing
         #expect(call.tool == .answer && call.target == nil, "\(call)")
     }
 
+    /// "the Events page", "the chapter on timers": page, chapter and document name an article as article and post
+    /// do, and are not words its title must have. A one-sentence summary says "1 sentence".
+    @Test func aPageIsAnArticle() throws {
+        let dir = FileManager.default.temporaryDirectory.path + "/lore-page-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let files = [
+            "events.md": "# Events\n\nAn emitter calls each of its listeners in order when an event fires.\n",
+            "streams.md": "# Streams\n\nA stream emits data events as chunks arrive and an end event when the source is done.\n",
+            "memory.md": "# Memory\n\nThe kernel writes a page to disk when memory runs short, and counts such events.\n",
+            "timers.md": "# Timers\n\nA timer fires its callback once the delay has passed; timer events run after input events.\n",
+        ]
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let index = try Index(path: dir + "/index.sqlite", corpus: dir)
+        _ = try index.update()
+        let assistant = try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts"))
+        for message in ["summarize the Events page", "summarize the events document"] {
+            let call = assistant.dispatch(message, context: ConversationContext())
+            #expect(call.tool == .summarize && call.target?.source.hasSuffix("events.md") == true, "\(message): \(call)")
+        }
+        let reply = try assistant.run(assistant.dispatch("summarize the Events page", context: ConversationContext()),
+                                      message: "summarize the Events page", context: ConversationContext())
+        #expect(reply.answer.contains("in 1 sentence:"), "\(reply.answer)")
+    }
+
     /// The example is something the last answer did not show, and is asked as a how-to: code where the topic has it.
     @Test func anExampleShowsSomethingNew() throws {
         let first = try SeedAssistant.ask("how do actors prevent data races?")
