@@ -204,20 +204,25 @@ import Testing
         #expect(call.tool == .extract && call.argument("kind") == kind, "\(call)")
     }
 
+    /// An assistant over a corpus of these Markdown files, in a directory of its own (the caller removes it).
+    static func assistant(over files: [String: String]) throws -> (Assistant, String) {
+        let dir = FileManager.default.temporaryDirectory.path + "/lore-dispatch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        let index = try Index(path: dir + "/index.sqlite", corpus: dir)
+        _ = try index.update()
+        return (try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")), dir)
+    }
+
     /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
     @Test func anExampleIsNotATitle() throws {
-        let dir = FileManager.default.temporaryDirectory.path + "/lore-example-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = [
             "closures.md": "# The Closure API\n\nA closure wraps a generic function so that it can decode any arguments. Allocate a closure with closure_alloc, then prepare it with prep_closure before you call it.\n",
             "complex.md": "# Complex Type Example\n\nThis example describes complex numbers as a structure of two doubles and shows their size and alignment.\n",
             "types.md": "# Types\n\nEvery argument has a type descriptor that gives its size and alignment on the platform.\n",
         ]
-        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        let index = try Index(path: dir + "/index.sqlite", corpus: dir)
-        _ = try index.update()
-        let assistant = try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts"))
+        let (assistant, dir) = try Self.assistant(over: files)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let context = try assistant.respond("how do I allocate a closure?", context: ConversationContext()).updating(ConversationContext())
         let call = assistant.dispatch("show me an example", context: context)
         #expect(call.tool == .answer && call.target == nil, "\(call)")
@@ -226,19 +231,14 @@ import Testing
     /// "the Events page", "the chapter on timers": page, chapter and document name an article as article and post
     /// do, and are not words its title must have. A one-sentence summary says "1 sentence".
     @Test func aPageIsAnArticle() throws {
-        let dir = FileManager.default.temporaryDirectory.path + "/lore-page-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = [
             "events.md": "# Events\n\nAn emitter calls each of its listeners in order when an event fires.\n",
             "streams.md": "# Streams\n\nA stream emits data events as chunks arrive and an end event when the source is done.\n",
             "memory.md": "# Memory\n\nThe kernel writes a page to disk when memory runs short, and counts such events.\n",
             "timers.md": "# Timers\n\nA timer fires its callback once the delay has passed; timer events run after input events.\n",
         ]
-        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        let index = try Index(path: dir + "/index.sqlite", corpus: dir)
-        _ = try index.update()
-        let assistant = try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts"))
+        let (assistant, dir) = try Self.assistant(over: files)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         for message in ["summarize the Events page", "summarize the events document"] {
             let call = assistant.dispatch(message, context: ConversationContext())
             #expect(call.tool == .summarize && call.target?.source.hasSuffix("events.md") == true, "\(message): \(call)")
