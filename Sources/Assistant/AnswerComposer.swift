@@ -46,7 +46,7 @@ struct AnswerComposer {
 
     func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil,
                  kind: QuestionProfile.Kind? = nil) throws -> Response {
-        let corrected = assistant.corrected(terms ?? question)
+        let corrected = assistant.corrected(QuestionProfile.withoutMeaningVerb(terms ?? question))
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
         if let kind { profile.kind = kind }

@@ -44,10 +44,11 @@ enum SentenceUnits {
                                         section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
-                for whole in Sentences.split(b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
+                let text = b.kind == .paragraph ? glossaryRow(b.text) ?? b.text : b.text
+                for whole in Sentences.split(text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = withoutReferenceMarks(whole)
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
-                    if b.kind == .paragraph, let (label, rest) = runInLabel(whole) {
+                    if b.kind == .paragraph, text == b.text, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
                     }
                     let tokens = analyzer.terms(sentence)
@@ -59,6 +60,19 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// A table row of a term and what it means ("EAGAIN | Indicates that there is no data available.") as the
+    /// line of a glossary: "EAGAIN: Indicates that …". Nil for any other text: other rows stay rows, which
+    /// no answer quotes ("4.1. | My program uses…", "Name | Type | Default").
+    static func glossaryRow(_ text: String) -> String? {
+        let cells = text.split(separator: " | ", omittingEmptySubsequences: false)
+        guard cells.count == 2 else { return nil }
+        let term = cells[0], meaning = cells[1]
+        let termWords = term.split(separator: " ").count
+        guard termWords >= 1, termWords <= 4, term.contains(where: \.isLetter), let end = term.last, !".:;!?".contains(end),
+              meaning.split(separator: " ").count >= 3 else { return nil }
+        return term + ": " + meaning
     }
 
     /// The sentence without the reference marks of papers and encyclopaedias ("… filariasis [2].", "[2–8]",

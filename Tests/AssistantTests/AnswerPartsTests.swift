@@ -1,7 +1,7 @@
 import Testing
 @testable import Assistant
 import Analysis
-import Retrieval
+@testable import Retrieval
 import Corpus
 
 /// Small hand-made candidates for the answer model's parts.
@@ -67,6 +67,9 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The full text of the licence is at https://www.example.org/licenses/ for reference.")))
         let long = (1...40).map { "let v\($0) = \($0)" }.joined(separator: "\n")
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, long, code: true)))
+        // A table row is not a sentence.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "4.1. | My program uses the standard library's string classes.")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Linear | 0.25 ms | 1.5 ms | 6 times faster.")))
     }
 
     /// One paragraph per article, one mark at its end, list items as a list, code fenced with its line breaks.
@@ -411,6 +414,51 @@ enum AnswerFixtures {
     ])
     func notLabels(_ sentence: String) {
         #expect(SentenceUnits.runInLabel(sentence) == nil)
+    }
+}
+
+/// A two-cell table row of a term and its meaning reads as a glossary line; other rows stay rows (and no
+/// answer quotes them).
+@Suite struct GlossaryRowTests {
+    @Test(arguments: [
+        ("ENOBUFS | Indicates that no buffer space is available.", "ENOBUFS: Indicates that no buffer space is available."),
+        ("--dry-run | Prints what would change without changing it.", "--dry-run: Prints what would change without changing it."),
+        ("Max depth | The deepest nesting the parser follows.", "Max depth: The deepest nesting the parser follows."),
+    ])
+    func glossaryLines(_ row: String, expected: String) {
+        #expect(SentenceUnits.glossaryRow(row) == expected)
+    }
+
+    @Test(arguments: [
+        "4.1. | My program uses the standard library's string classes.",   // a numbered question, not a term
+        "Name | Type | Default", "Constant | Description", "Linear | 0.25 ms | 1.5 ms",
+        "A whole sentence as the first cell. | And another one here.", "No cells at all in this paragraph.",
+    ])
+    func otherRows(_ row: String) {
+        #expect(SentenceUnits.glossaryRow(row) == nil)
+    }
+
+    /// Its term is not taken for a run-in heading in capitals, as "RESULTS We found…" is.
+    @Test func theTermStaysWithItsMeaning() {
+        let article = Article(id: "t", title: "Errors", source: "t.html", line: 1,
+                              blocks: [Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later.")])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 12), analyzer: Analyzer())
+        #expect(units.map(\.text) == ["EAGAIN: Indicates that there is no data available and to try again later."])
+    }
+}
+
+/// "What does EAGAIN mean?": the verb asking for a meaning is not a term of the question.
+@Suite struct MeaningVerbTests {
+    @Test(arguments: [
+        ("What does EAGAIN mean?", "What does EAGAIN?"),
+        ("what do the status flags stand for?", "what do the status flags?"),
+        ("What does a still reachable block mean", "What does a still reachable block"),
+        ("What is the mean of the samples?", "What is the mean of the samples?"),
+        ("What does the mean tell us?", "What does the mean tell us?"),
+        ("How do I mean?", "How do I mean?"),
+    ])
+    func verbDropped(_ question: String, expected: String) {
+        #expect(QuestionProfile.withoutMeaningVerb(question) == expected)
     }
 }
 

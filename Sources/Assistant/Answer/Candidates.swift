@@ -56,6 +56,8 @@ struct CandidatePool {
         if u.words > 80 { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
+        // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").
+        if ByteSearch.contains(u.text, " | ") { return false }
         if u.isListItem { return u.words >= (inList ? 1 : 2) }
         return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4
     }

@@ -49,6 +49,19 @@ struct QuestionProfile {
 }
 
 extension QuestionProfile {
+    /// "What does EAGAIN mean?", "What do the flags stand for?": the verb that asks for a meaning is the
+    /// question's shape, not its topic; as a term it finds sentences about a mean or a standing.
+    static func withoutMeaningVerb(_ question: String) -> String {
+        var words = question.split(separator: " ")
+        guard words.count >= 4, ["what", "whats"].contains(words[0].lowercased()), ["does", "do", "did"].contains(words[1].lowercased()) else { return question }
+        let mark = words[words.count - 1].last == "?" ? "?" : ""
+        let last = words[words.count - 1].lowercased().filter(\.isLetter)
+        if last == "mean" || last == "means" { words.removeLast() }
+        else if last == "for", words.count >= 5, words[words.count - 2].lowercased() == "stand" { words.removeLast(2) }
+        else { return question }
+        return words.joined(separator: " ") + mark
+    }
+
     /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
     static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer) -> QuestionProfile {
         // One language's analysis: the one of the corpus's languages that knows most of the question's words.
