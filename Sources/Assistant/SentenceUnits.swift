@@ -66,6 +66,7 @@ enum SentenceUnits {
     /// line of a glossary: "EAGAIN: Indicates that …". Nil for any other text: other rows stay rows, which
     /// no answer quotes ("4.1. | My program uses…", "Name | Type | Default").
     static func glossaryRow(_ text: String) -> String? {
+        guard ByteSearch.contains(text, " | ") else { return nil }
         let cells = text.split(separator: " | ", omittingEmptySubsequences: false)
         guard cells.count == 2 else { return nil }
         let term = cells[0], meaning = cells[1]
