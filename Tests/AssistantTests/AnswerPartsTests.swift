@@ -453,6 +453,8 @@ enum AnswerFixtures {
         ("What does EAGAIN mean?", "What does EAGAIN?"),
         ("what do the status flags stand for?", "what do the status flags?"),
         ("What does a still reachable block mean", "What does a still reachable block"),
+        ("What’s ENOBUFS mean?", "What’s ENOBUFS?"),
+        ("What's the mean?", "What's the mean?"),
         ("What is the mean of the samples?", "What is the mean of the samples?"),
         ("What does the mean tell us?", "What does the mean tell us?"),
         ("How do I mean?", "How do I mean?"),

@@ -53,9 +53,15 @@ extension QuestionProfile {
     /// question's shape, not its topic; as a term it finds sentences about a mean or a standing.
     static func withoutMeaningVerb(_ question: String) -> String {
         var words = question.split(separator: " ")
-        guard words.count >= 4, ["what", "whats"].contains(words[0].lowercased()), ["does", "do", "did"].contains(words[1].lowercased()) else { return question }
+        guard words.count >= 3 else { return question }
+        let opener = words[0].lowercased().replacing("’", with: "'")
+        // "What does X mean?", or "What's X mean?" with the auxiliary folded into "what's".
+        guard (["what", "whats"].contains(opener) && words.count >= 4 && ["does", "do", "did"].contains(words[1].lowercased()))
+                || opener == "what's" else { return question }
         let mark = words[words.count - 1].last == "?" ? "?" : ""
         let last = words[words.count - 1].lowercased().filter(\.isLetter)
+        // "What's the mean?" asks for a mean: after a determiner the word is a noun.
+        if ["the", "a", "an", "this", "that", "its"].contains(words[words.count - 2].lowercased()) { return question }
         if last == "mean" || last == "means" { words.removeLast() }
         else if last == "for", words.count >= 5, words[words.count - 2].lowercased() == "stand" { words.removeLast(2) }
         else { return question }
