@@ -44,11 +44,11 @@ enum SentenceUnits {
                                         section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
-                let text = b.kind == .paragraph ? glossaryRow(b.text) ?? b.text : b.text
-                for whole in Sentences.split(text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
+                let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
+                for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = withoutReferenceMarks(whole)
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
-                    if b.kind == .paragraph, text == b.text, let (label, rest) = runInLabel(whole) {
+                    if b.kind == .paragraph, row == nil, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
                     }
                     let tokens = analyzer.terms(sentence)

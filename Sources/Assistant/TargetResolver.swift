@@ -19,6 +19,10 @@ struct TargetResolver {
         return nil
     }
 
+    /// Words that say what is asked of the article, or what it is ("the Events page"), not which one it is.
+    static let askingWords: Set<String> = ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did",
+                                           "come", "came", "page", "chapter", "document"]
+
     func named(_ cues: MessageCues, context: ConversationContext) -> Named? {
         var content = cues.contentWords
         var query = SearchQuery(text: "", limit: 5)
@@ -31,10 +35,7 @@ struct TargetResolver {
             let dumps = searcher.sources(withFormat: ["textDump"])
             if !dumps.isEmpty { query.sources = dumps }
         }
-        // Words that say what is asked of the article, or what it is ("the Events page"), not which one it is.
-        let asking: Set<String> = ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did", "come", "came",
-                                   "page", "chapter", "document"]
-        content.removeAll { filterWords.contains($0) || asking.contains($0) }
+        content.removeAll { filterWords.contains($0) || Self.askingWords.contains($0) }
         let text = content.joined(separator: " ")
         let terms = Set(analyzer.terms(text))
         guard !terms.isEmpty else { return nil }

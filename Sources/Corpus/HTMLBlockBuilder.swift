@@ -28,6 +28,8 @@ struct HTMLBlockBuilder {
     var scopeRole: String?
     private var roleScopeName: String?
     private var scopeDepth = 0
+    /// Text here is kept: no scope was asked for, or one of its elements is open.
+    private var inScope: Bool { (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 }
 
     private var buf: [UInt8] = []
     private var stack: [(name: String, kind: Block.Kind)] = []
@@ -46,10 +48,10 @@ struct HTMLBlockBuilder {
         case .start(let name, let attrs, let selfClosing, _, _): start(name, attrs, selfClosing)
         case .end(let name, _, _): end(name)
         case .text(let r):
-            guard skipName == nil, (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
+            guard skipName == nil, inScope else { return }
             if preDepth > 0 { Entities.decode(p, r, into: &code) } else { Entities.decode(p, r, into: &buf) }
         case .cdata(let r):
-            guard skipName == nil, (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
+            guard skipName == nil, inScope else { return }
             if preDepth > 0 { code.append(contentsOf: p[r]) } else { buf.append(contentsOf: p[r]) }
         }
     }
@@ -70,7 +72,7 @@ struct HTMLBlockBuilder {
             }
         }
         if !isVoid { enterScope(name, attrs) }
-        guard (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
+        guard inScope else { return }
         if !isVoid && (Self.skipped.contains(name) || hidden(attrs)) { skipName = name; skipDepth = 1; return }
         if preDepth > 0 {
             if name == "pre" && !isVoid { preDepth += 1 }
@@ -118,7 +120,7 @@ struct HTMLBlockBuilder {
             return
         }
         defer { leaveScope(name) }
-        guard (scope.isEmpty && scopeRole == nil) || scopeDepth > 0 else { return }
+        guard inScope else { return }
         if preDepth > 0 {
             guard name == "pre" else { return }
             preDepth -= 1

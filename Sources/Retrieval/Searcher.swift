@@ -25,13 +25,14 @@ public final class Searcher {
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
-        var terms = queryTerms(text, language: nil)
+        let english = tokens(text, language: nil)
+        var terms = Self.counted(english)
         guard !stats.languages.isEmpty else { return terms }
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
         // English did not give, so that a query meets articles in its own language. Words English drops
         // ("and", "in", "by") are not taken up again: as another language's words they would match only
         // the few articles in that language, with the weight of a rare word.
-        let kept = wordsKept(text)
+        let kept = Set(english.map(\.start))
         var seen = Set(terms.map(\.term))
         for code in stats.languages {
             for t in tokens(text, language: code) where kept.contains(t.start) && seen.insert(t.term).inserted { terms.append((t.term, 1)) }
@@ -45,13 +46,15 @@ public final class Searcher {
     /// no article has. Only words English keeps count as known: English stop words kept by another
     /// language's analysis would otherwise make an English question look foreign wherever one article is.
     public func queryTermsInBestLanguage(_ text: String) -> (language: String?, terms: [(term: String, count: Int)]) {
-        guard !stats.languages.isEmpty else { return (nil, queryTerms(text, language: nil)) }
-        let kept = wordsKept(text)
+        let english = tokens(text, language: nil)
+        guard !stats.languages.isEmpty else { return (nil, Self.counted(english)) }
+        let kept = Set(english.map(\.start))
         var best: (code: String?, terms: [(term: String, count: Int)], known: Int) = (nil, [], -1)
         for code in [nil] + stats.languages.map(Optional.some) {
-            let terms = queryTerms(text, language: code)
+            let analysed = code == nil ? english : tokens(text, language: code)
+            let terms = Self.counted(analysed)
             var known = Set<String>()
-            for t in tokens(text, language: code) where kept.contains(t.start) && documentFrequency(t.term) > 0 { known.insert(t.term) }
+            for t in analysed where kept.contains(t.start) && documentFrequency(t.term) > 0 { known.insert(t.term) }
             // On a tie, the language that leaves fewer unknown words (its stop words took them) wins.
             if known.count > best.known || (known.count == best.known && terms.count - known.count < best.terms.count - best.known) {
                 best = (code, terms, known.count)
@@ -60,8 +63,10 @@ public final class Searcher {
         return (best.code, best.terms)
     }
 
-    /// Where the words English analysis keeps start (UTF-8 offsets).
-    func wordsKept(_ text: String) -> Set<Int> { Set(tokens(text, language: nil).map(\.start)) }
+    /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).
+    public func queryTerms(_ text: String, language: String?) -> [(term: String, count: Int)] {
+        Self.counted(tokens(text, language: language))
+    }
 
     func tokens(_ text: String, language: String?) -> [Token] {
         analyzer.use(language: language)
@@ -69,12 +74,10 @@ public final class Searcher {
         return analyzer.analyze(text)
     }
 
-    /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).
-    public func queryTerms(_ text: String, language: String?) -> [(term: String, count: Int)] {
-        analyzer.use(language: language)
-        defer { analyzer.use(language: nil) }
+    /// Each term once, in first-seen order, with how often it occurs.
+    static func counted(_ tokens: [Token]) -> [(term: String, count: Int)] {
         var order: [String] = [], counts: [String: Int] = [:]
-        for t in analyzer.analyze(text) {
+        for t in tokens {
             if counts[t.term] == nil { order.append(t.term) }
             counts[t.term, default: 0] += 1
         }
