@@ -28,9 +28,9 @@ enum AnswerFixtures {
         return CandidatePool(articles: [], hits: [], units: byDoc, candidates: [])
     }
 
-    static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other) -> QuestionProfile {
+    static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other, wantsList: Bool = false) -> QuestionProfile {
         QuestionProfile(text: "", terms: terms.keys.sorted(), idf: terms, mass: terms.values.reduce(0, +), unknownMass: 0,
-                        unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [], wantsNumber: false)
+                        unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [], wantsNumber: false, wantsList: wantsList)
     }
 }
 
@@ -215,6 +215,29 @@ enum AnswerFixtures {
         let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["actor": 1]), settings: .init())
         #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text)).map(\.unit.index) == [0, 1])
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text, code: true)).map(\.unit.index) == [2, 3])
+    }
+
+    /// A question that asks for several things gets the whole list: a picked item brings its siblings in its
+    /// section, a sentence brings the list that follows its paragraph. Other questions, a list in another
+    /// section and a list too long to come whole do not.
+    @Test(arguments: [
+        (true, 2, [0, 1, 2, 3]), (true, 0, [0, 1, 2, 3]), (true, 4, [4]), (false, 2, [2]), (false, 0, [0]),
+    ])
+    func listsComeWhole(_ wantsList: Bool, pick: Int, expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, "The library lacks a few features."),
+                     AnswerFixtures.unit(1, "Variadic closures.", list: true),
+                     AnswerFixtures.unit(2, "Bit fields in structures.", list: true),
+                     AnswerFixtures.unit(3, "A documented raw API.", list: true),
+                     AnswerFixtures.unit(4, "Ports to new systems are welcome.", list: true, section: 1)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["featur": 1], wantsList: wantsList),
+                                  settings: .init())
+        let c = AnswerFixtures.candidate(pick, units[pick].text, list: units[pick].isListItem)
+        #expect(sel.bundle(c).map(\.unit.index) == expected)
+        var short = AnswerSelection.Settings()
+        short.listItems = 2
+        let tight = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["featur": 1], wantsList: wantsList),
+                                    settings: short)
+        #expect(tight.bundle(c).map(\.unit.index) == [pick])
     }
 
     /// Near-duplicates are skipped, the budget holds, and picks stop far below the best score.
@@ -461,6 +484,23 @@ enum AnswerFixtures {
     ])
     func verbDropped(_ question: String, expected: String) {
         #expect(QuestionProfile.withoutMeaningVerb(question) == expected)
+    }
+
+    /// "Which/what", a plural noun within three words, then the verb: a question that wants a list.
+    @Test(arguments: [
+        ("Which features are missing from the library?", true),
+        ("What file formats can it read?", true),
+        ("Which mobile phone models does it run on?", true),
+        ("Which databases were supported in the first release?", true),
+        ("What makes a template helpful?", false),
+        ("What is the default port?", false),
+        ("Which one is faster?", false),
+        ("What happens when the cache is full?", false),
+        ("What process does the daemon start?", false),
+        ("How do I list the files?", false),
+    ])
+    func listQuestions(_ question: String, expected: Bool) {
+        #expect(QuestionProfile.asksForList(question) == expected)
     }
 }
 

@@ -25,15 +25,19 @@ struct QuestionProfile {
     var unknownNames: [String]
     /// The question asks for a quantity, a version or a date ("how many", "which release", "when").
     var wantsNumber = false
+    /// The question asks for several things of one kind ("Which platforms are supported?"): a list answers it.
+    var wantsList = false
 
     /// The same terms as a set, built once.
     let termSet: Set<String>
 
     init(text: String, terms: [String], idf: [String: Double], mass: Double, unknownMass: Double, unknownWordShare: Double,
-         kind: Kind, sides: [Set<String>], names: [QuestionName], unknownNames: [String], wantsNumber: Bool) {
+         kind: Kind, sides: [Set<String>], names: [QuestionName], unknownNames: [String], wantsNumber: Bool,
+         wantsList: Bool = false) {
         self.text = text; self.terms = terms; self.idf = idf; self.mass = mass; self.unknownMass = unknownMass
         self.unknownWordShare = unknownWordShare; self.kind = kind; self.sides = sides; self.names = names
-        self.unknownNames = unknownNames; self.wantsNumber = wantsNumber; termSet = Set(terms)
+        self.unknownNames = unknownNames; self.wantsNumber = wantsNumber
+        self.wantsList = wantsList; termSet = Set(terms)
     }
 
     /// The question's rarest term: what "What is X?" asks about.
@@ -112,8 +116,26 @@ extension QuestionProfile {
             unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
             kind: kind, sides: sides,
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
-            wantsNumber: FoldedText(question).containsAny(numberPhrases))
+            wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
     }
+
+    /// "Which features are missing?", "What file formats can it read?", "Which iPhone models does it run on?":
+    /// "which" or "what", then within three words a plural noun right before the verb. "What makes…",
+    /// "What is…" and "Which one is…" ask for one thing.
+    static func asksForList(_ question: String) -> Bool {
+        let w = Classifier.words(Sentences.split(question).first { $0.hasSuffix("?") } ?? question)
+        guard let first = w.first, first == "which" || first == "what", w.count >= 3 else { return false }
+        for i in 1 ..< min(4, w.count - 1) {
+            let word = w[i]
+            if auxiliaries.contains(word) { return false }
+            if word.count >= 4, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"),
+               auxiliaries.contains(w[i + 1]) { return true }
+        }
+        return false
+    }
+
+    static let auxiliaries: Set<String> = ["are", "were", "do", "does", "did", "can", "could", "should", "will", "would",
+                                          "have", "has", "had", "is", "was", "must", "may", "might", "shall"]
 
     /// Identifiers no article has as a whole but whose every part some article has ("OSLog" → oslog; os, log):
     /// the parts stay in the question and carry its meaning, so the whole is not a topic the corpus lacks.

@@ -14,6 +14,8 @@ struct AnswerSelection {
         var maxPicks = 6
         var duplicate = 0.6         // Jaccard of terms above which two sentences say the same
         var novelty = 0.3           // weight of question terms a pick adds that no earlier pick had
+        var listItems = 8           // a list asked for comes whole when it has at most this many items…
+        var listWords = 90          // …and words
     }
 
     let pool: CandidatePool
@@ -88,8 +90,33 @@ struct AnswerSelection {
                 return items.isEmpty ? withoutItsCode(c).map { [$0] } ?? [] : []
             }
             out += items
+        } else if profile.wantsList, let list = wholeList(of: u) {
+            // "Which platforms…?": the picked item comes with the rest of its list, the sentence with the list after it.
+            let others = list.filter { $0.index != u.index && !has($0) }.map { tagAlong($0, c) }
+            out = u.isListItem ? (out + others).sorted { $0.unit.index < $1.unit.index } : out + others
         }
         return out
+    }
+
+    /// The list `u` is an item of, or the list that starts right after the paragraph `u` ends, in the same
+    /// section; nil when there is none or it is too long to come whole.
+    func wholeList(of u: SentenceUnit) -> [SentenceUnit]? {
+        var k = u.index + 1
+        if !u.isListItem {
+            while let next = pool.unit(u.doc, k), next.block == u.block { k += 1 }
+            guard let first = pool.unit(u.doc, k), first.isListItem, first.section == u.section else { return nil }
+            k -= 1
+        }
+        var start = u.isListItem ? u.index : k + 1
+        while u.isListItem, let prev = pool.unit(u.doc, start - 1), prev.isListItem, prev.section == u.section { start -= 1 }
+        var list: [SentenceUnit] = [], words = 0
+        var i = start
+        while let item = pool.unit(u.doc, i), item.isListItem, item.section == u.section {
+            guard CandidatePool.isEligible(item, inList: true) else { return nil }
+            list.append(item); words += item.words; i += 1
+            if list.count > settings.listItems || words > settings.listWords { return nil }
+        }
+        return list.count >= 2 ? list : nil
     }
 
     /// A colon sentence that introduces code, as a sentence of its own: the code is too long to come along
