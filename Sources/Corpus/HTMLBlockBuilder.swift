@@ -42,6 +42,8 @@ struct HTMLBlockBuilder {
     private var openLink: (url: String, start: Int)?
     private var rowCells = 0
     private var flattened = false
+    /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
+    private var termBlock: Int?
 
     mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
         switch token {
@@ -170,8 +172,28 @@ struct HTMLBlockBuilder {
         let text = TextClean.collapse(bytes: buf[...])
         buf.removeAll(keepingCapacity: true)
         let kind = stack.last?.kind ?? .paragraph
+        guard !text.isEmpty else { return }
+        let term = termBlock
+        termBlock = nil
         if case .heading = kind { let h = Self.withoutToolLinks(text); if !h.isEmpty { blocks.append(Block(kind, h)) }; return }
-        if !text.isEmpty { blocks.append(Block(kind, text)) }
+        let item = stack.last { $0.name == "dt" || $0.name == "dd" }?.name
+        // A definition list's term and the first text of its definition read as one item ("--debug: Output
+        // each step…"), not as a bare term followed by a description that does not say what it describes.
+        if item == "dd", let t = term, t == blocks.count - 1, let joined = Self.definition(blocks[t].text, text) {
+            blocks[t] = Block(.listItem, joined)
+            return
+        }
+        blocks.append(Block(kind, text))
+        if item == "dt" { termBlock = blocks.count - 1 }
+    }
+
+    /// "term: definition"; " — " when the term has a colon of its own ("Function: f (int x)"), a space when it
+    /// ends a sentence ("Is it free? Yes."); nil when the term is too long to be one.
+    static func definition(_ term: String, _ text: String) -> String? {
+        guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
+        if ".?!".contains(end) { return term + " " + text }
+        if end == ":" { return term + " " + text }
+        return term + (term.contains(":") ? " — " : ": ") + text
     }
 
     /// A heading without the tool links a site puts at its end: "Stream[src]" (Node.js), "History [edit]"

@@ -28,6 +28,13 @@ import Testing
         // Two listings in one `<pre>` (a module and a CommonJS variant) stay on lines of their own.
         ("<pre><code class=\"language-js mjs\">import a from 'a';</code><code class=\"language-js cjs\">const a = require('a');</code></pre>",
          [Block(.code(language: "js"), "import a from 'a';\nconst a = require('a');")]),
+        // A definition list's term reads with the first text of its definition; later paragraphs stay items.
+        ("<dl><dt>--nonet</dt>\n<dd>Do not use the network.</dd><dt>--noout</dt><dd><p>Print nothing.</p><p>Useful in scripts.</p></dd></dl>",
+         [Block(.listItem, "--nonet: Do not use the network."), Block(.listItem, "--noout: Print nothing."), Block(.listItem, "Useful in scripts.")]),
+        ("<dl><dt>Function: <b>int</b> f (int x)</dt><dd><p>Frees x.</p></dd><dt>Is it free?</dt><dd>Yes.</dd><dt>a</dt><dt>b</dt><dd>c</dd></dl>",
+         [Block(.listItem, "Function: int f (int x) — Frees x."), Block(.listItem, "Is it free? Yes."), Block(.listItem, "a"), Block(.listItem, "b: c")]),
+        ("<dl><dt>Term</dt><dd><pre>code</pre><p>After code.</p></dd></dl>",
+         [Block(.listItem, "Term"), Block(.code(language: nil), "code"), Block(.listItem, "After code.")]),
     ] as [(String, [Block])])
     func blocks(html: String, expected: [Block]) {
         #expect(HTMLText.blocks(fromHTML: html).blocks == expected)
@@ -112,7 +119,7 @@ import Testing
         #expect(a.title == "Arrays Unions")
         #expect(a.tags.isEmpty)
         #expect(a.blocks.first == Block(.heading(level: 4), "2.3 Arrays, Unions"))
-        #expect(a.blocks.contains(Block(.listItem, "Function: tiny_prep (tiny_cif *cif)")))
+        #expect(a.blocks.contains(Block(.listItem, "Function: tiny_prep (tiny_cif *cif) — Prepares a call interface.")))
         #expect(a.blocks.contains(Block(.paragraph, "Unions are emulated with structures; see section 2.")))
         #expect(!a.blocks.contains { $0.text.contains("¶") || $0.text.contains("Next:") || $0.text.contains("previous") })
     }
