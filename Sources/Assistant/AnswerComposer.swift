@@ -74,11 +74,12 @@ struct AnswerComposer {
         if ranked.isEmpty || pAnswer < model.threshold {
             return abstain(call, hits: hits, why: why + ["abstained: the evidence does not cover the question"])
         }
+        let lookup = profile.kind == .definition ? lookedUp(profile, ranked: ranked, analyzer: analyzer) : nil
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
-        selection.run(ranked)
+        selection.run(lookup ?? ranked)
         var picked = selection.picked
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }
-        if profile.kind == .definition { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
+        if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
         why += picked.sorted { $0.score > $1.score }.map(explain)
         return respond(call, picked: picked, pool: pool, hits: hits, why: why)
@@ -128,6 +129,22 @@ struct AnswerComposer {
             }
             if let c = eligible.first(where: { Cues.defines($0.unit, terms) }) ?? eligible.first { picked.append(c) }
         }
+    }
+
+    /// "What does --nonet do?" over reference pages: when the best article (or a candidate the selection could
+    /// pick) has an entry for X, the question's rarest term ("--nonet: Do not use…", "Function: int f (…) —
+    /// Frees…"), that entry is the answer and leads it; the rest of the answer is what else mentions X, not the
+    /// neighbouring entries. Nil when there is no such entry.
+    func lookedUp(_ profile: QuestionProfile, ranked: [AnswerCandidate], analyzer: Analyzer) -> [AnswerCandidate]? {
+        guard let subject = profile.rarestTerm, let best = ranked.first?.score else { return nil }
+        let floor = best + log(settings(for: profile.kind).minRatio)
+        guard var entry = ranked.first(where: { c in
+            (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject)
+                && Cues.entryTerm(c.unit.text).map { analyzer.terms(String($0)).contains(subject) } == true
+        }) else { return nil }
+        let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
+        entry.score = best + 1e-6
+        return [entry] + rest
     }
 
     /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when the

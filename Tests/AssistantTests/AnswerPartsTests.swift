@@ -486,6 +486,19 @@ enum AnswerFixtures {
         #expect(QuestionProfile.withoutMeaningVerb(question) == expected)
     }
 
+    /// The term of a reference entry, before " — " or a short ": "; prose has none.
+    @Test(arguments: [
+        ("--nonet: Do not use the network.", "--nonet"),
+        ("Function: int f (int x) — Frees x.", "Function: int f (int x)"),
+        ("EAGAIN: Indicates that no data is available.", "EAGAIN"),
+        ("Note that this is long. Then: more.", nil),
+        ("Swift 5.9 added macros, which the compiler expands at build time: a big change.", nil),
+        ("Plain prose with no entry at all.", nil),
+    ] as [(String, String?)])
+    func entryTerms(_ text: String, expected: String?) {
+        #expect(Cues.entryTerm(text).map(String.init) == expected)
+    }
+
     /// "Which/what", a plural noun within three words, then the verb: a question that wants a list.
     @Test(arguments: [
         ("Which features are missing from the library?", true),

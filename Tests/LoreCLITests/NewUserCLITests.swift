@@ -54,6 +54,21 @@ struct NewUserCLITests {
     }
 
     /// An article with no key terms says so and shows its opening lines, instead of an intro with nothing after it.
+    /// A reference page's definition list: "What does --x do?" is answered by the entry for --x, not by the
+    /// entries around it.
+    @Test func referenceEntriesAnswerLookups() throws {
+        let options = [("--fold", "Fold long lines at the terminal width."), ("--frozen", "Refuse to change the lock file and fail instead."),
+                       ("--fresh", "Ignore every cached result and start from nothing."), ("--full", "Print the whole record, not a summary.")]
+        let html = "<html><head><title>grind options</title></head><body><h1>grind</h1><p>grind reads records and writes reports.</p>"
+            + "<h2>Options</h2><p>grind accepts the following options:</p><dl>"
+            + options.map { "<dt>\($0.0)</dt><dd><p>\($0.1)</p></dd>" }.joined() + "</dl></body></html>"
+        let c = try corpus(["grind.html": html, "notes.md": "# Notes\n\nReports are written to the current directory by default.\n"])
+        let run = try CLI.lore(["ask", "What does the --frozen option do?", "--json"], corpus: c.corpus, db: c.db)
+        let answer = run.object["answer"] as? String ?? ""
+        #expect(run.status == 0 && answer.hasPrefix("--frozen: Refuse to change the lock file"), "\(run)")
+        for other in ["--fold", "--fresh", "--full"] { #expect(!answer.contains(other), "\(answer)") }
+    }
+
     @Test func noKeyTermsSaysSo() throws {
         let c = try corpus(["plain.txt": "Gardening notes\n\nWater the ferns every morning before the sun is high. "
             + "Move the pots into the shade when it gets hot. Keep the soil damp but never wet.\n"])

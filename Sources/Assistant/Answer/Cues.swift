@@ -37,6 +37,18 @@ enum Cues {
                                         " holds ", " stores ", " points to ", " specifies ", " defines ", " gives you ", " is when ",
                                         " is how ", " lets you ", " let you ", " makes it possible "])
 
+    /// The term of a reference entry ("--nonet: Do not use the network…", "EAGAIN: Indicates…", "Function: int
+    /// f (int x) — Frees…"): what comes before " — ", or before ": " when that is at most six words with no
+    /// sentence in it. Nil for prose.
+    static func entryTerm(_ text: String) -> Substring? {
+        func words(_ s: Substring) -> Int { s.split(separator: " ").count }
+        if let r = text.firstRange(of: " — "), words(text[..<r.lowerBound]) <= 30 { return text[..<r.lowerBound] }
+        guard let r = text.firstRange(of: ": ") else { return nil }
+        let term = text[..<r.lowerBound]
+        guard !term.isEmpty, words(term) <= 6, !term.contains(where: { ".?!".contains($0) }) else { return nil }
+        return term
+    }
+
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {
         let k = p.kind
