@@ -152,6 +152,12 @@ import Testing
         #expect(Cues.refersBack("Instead, keep one copy."))
         #expect(!Cues.refersBack("It is possible to keep one copy."))
         #expect(!Cues.refersBack("Locks stall callers."))
+        // "that" after a verb and before a clause is a conjunction; pointing at a thing it still leans back.
+        #expect(!Cues.refersBack("EBUSY: Indicates that the device is busy."))
+        #expect(!Cues.refersBack("The report shows that you missed a lock."))
+        #expect(Cues.refersBack("Xcode does that for you."))
+        #expect(Cues.refersBack("Of that, little remains."))
+        #expect(Cues.refersBack("That is why locks stall."))
         #expect(Cues.isFiller("In this post I showed you three ways to do it."))
         #expect(Cues.isFiller("Pretty cool, huh?"))
         #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))
