@@ -21,28 +21,163 @@ enum PlainTextParser {
         return ParsedFile(format: .plainText, articles: [article], warnings: [])
     }
 
-    /// Blank-line separated paragraphs, whitespace collapsed, controls removed. Byte-based: it runs on
-    /// every JSON Lines record of large corpora.
+    /// Blank-line separated paragraphs, whitespace collapsed, controls removed; a two-line paragraph whose
+    /// second line underlines the first ("Usage\n*****", reStructuredText's and Markdown's setext style) is a
+    /// heading, and a paragraph indented deeper than the prose before it that reads as code is a code block
+    /// with its line breaks (see `isCode`). Byte-based: it runs on every JSON Lines record of large corpora.
     static func paragraphs(_ text: String) -> [Block] {
         var blocks: [Block] = []
         var text = text
         text.withUTF8 { p in
-            var paraStart = -1, paraEnd = 0, i = 0
+            var lines: [TextLine] = []
+            // The margin of the last prose paragraph, and whether it ended in a colon.
+            var margin = -1, afterColon = false
             func flush() {
-                guard paraStart >= 0 else { return }
-                let t = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[paraStart ..< paraEnd]))
-                if !t.isEmpty { blocks.append(Block(.paragraph, t)) }
-                paraStart = -1
+                guard let last = lines.last else { return }
+                defer { lines.removeAll(keepingCapacity: true) }
+                let indent = lines.lazy.map(\.indent).min()!
+                if lines.count == 2, let heading = underlined(p, lines) {
+                    blocks.append(Block(.heading(level: 2), heading)); margin = indent; afterColon = false
+                    return
+                }
+                var afterCode = false
+                if case .code = blocks.last?.kind { afterCode = true }
+                if margin >= 0, indent >= margin + 3, isCode(p, lines, afterColon: afterColon || afterCode) {
+                    let code = dedented(p, lines, indent)
+                    // Blank lines inside one listing split it into paragraphs: they are one block again.
+                    if afterCode { blocks[blocks.count - 1] = Block(.code(language: nil), blocks[blocks.count - 1].text + "\n\n" + code) }
+                    else if !code.isEmpty { blocks.append(Block(.code(language: nil), code)) }
+                    return
+                }
+                let items = listItems(p, lines)
+                for item in items {
+                    let t = joined(p, item.lines, skipping: item.marker)
+                    if !t.isEmpty { blocks.append(Block(items.count > 1 || item.marker > 0 ? .listItem : .paragraph, t)) }
+                }
+                margin = indent; afterColon = lastByte(p, last) == UInt8(ascii: ":")
             }
+            var i = 0
             while i < p.count {
-                var e = i, blank = true
-                while e < p.count, p[e] != 0x0A { if p[e] > 0x20 { blank = false }; e += 1 }
-                if blank { flush() } else { if paraStart < 0 { paraStart = i }; paraEnd = e }
+                var e = i, blank = true, indent = 0, lead = 0, counting = true
+                while e < p.count, p[e] != 0x0A {
+                    let c = p[e]
+                    if counting { if c == 0x20 { indent += 1; lead += 1 } else if c == 0x09 { indent += 4; lead += 1 } else { counting = false } }
+                    if c > 0x20 { blank = false }
+                    e += 1
+                }
+                if blank { flush() } else { lines.append(TextLine(start: i, end: e, indent: indent, lead: lead)) }
                 i = e + 1
             }
             flush()
         }
         return blocks
+    }
+
+    /// A line of text: its bytes, its indentation in columns (a tab counts four) and the bytes that indentation takes.
+    struct TextLine { var start: Int, end: Int, indent: Int, lead: Int }
+
+    /// A paragraph's lines as list items, each with the length of its marker: "* ", "- ", "+ ", "• " at the
+    /// paragraph's margin start an item, and so do "1. ", "2) " when two lines or more are numbered (one
+    /// numbered line is a section heading: "5. Conveying Modified Source Versions."). Lines without a
+    /// marker continue the item before. A paragraph with no marker is one item with marker 0.
+    static func listItems(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine]) -> [(lines: ArraySlice<TextLine>, marker: Int)] {
+        let margin = lines.lazy.map(\.indent).min()!
+        var markers = lines.map { $0.indent == margin ? marker(p, $0) : 0 }
+        func isNumber(_ i: Int) -> Bool { markers[i] > 0 && p[lines[i].start + lines[i].lead] <= 0x39 && p[lines[i].start + lines[i].lead] >= 0x30 }
+        if lines.indices.filter(isNumber).count == 1 { for i in lines.indices where isNumber(i) { markers[i] = 0 } }
+        if markers.first == 0 { return [(lines[...], 0)] }
+        var out: [(lines: ArraySlice<TextLine>, marker: Int)] = []
+        var start = 0
+        for i in 1 ... lines.count where i == lines.count || markers[i] > 0 {
+            out.append((lines[start ..< i], markers[start])); start = i
+        }
+        return out
+    }
+
+    /// The length of the list marker that opens `line` after its indentation, or 0.
+    static func marker(_ p: UnsafeBufferPointer<UInt8>, _ line: TextLine) -> Int {
+        let s = line.start + line.lead, n = line.end - s
+        guard n >= 3 else { return 0 }
+        let c = p[s]
+        if (c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")) && p[s + 1] == 0x20 { return 2 }
+        if c == 0xE2, n >= 5, p[s + 1] == 0x80, p[s + 2] == 0xA2, p[s + 3] == 0x20 { return 4 }   // "• "
+        var k = s
+        while k < line.end, k - s < 3, p[k] >= 0x30 && p[k] <= 0x39 { k += 1 }
+        guard k > s, k + 1 < line.end, p[k] == UInt8(ascii: ".") || p[k] == UInt8(ascii: ")"), p[k + 1] == 0x20 else { return 0 }
+        return k + 2 - s
+    }
+
+    /// The lines as one collapsed string, without the first line's list marker; a word broken after a hyphen at a
+    /// line's end ("pre-" then "existing") is joined without a space.
+    static func joined(_ p: UnsafeBufferPointer<UInt8>, _ lines: ArraySlice<TextLine>, skipping marker: Int) -> String {
+        let first = lines.first!, last = lines.last!
+        let start = first.start + first.lead + marker
+        let broken = lines.dropLast().contains { l in
+            l.end - l.start >= 2 && p[l.end - 1] == UInt8(ascii: "-") && (p[l.end - 2] | 0x20) >= 0x61 && (p[l.end - 2] | 0x20) <= 0x7A
+        }
+        guard broken else { return TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[start ..< last.end])) }
+        var out: [UInt8] = []
+        for (k, l) in lines.enumerated() {
+            let s = k == 0 ? start : l.start
+            let part = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[s ..< l.end]))
+            if !out.isEmpty, !part.isEmpty {
+                let hyphen = out.last == UInt8(ascii: "-") && out.count >= 2 && (out[out.count - 2] | 0x20) >= 0x61 && (out[out.count - 2] | 0x20) <= 0x7A
+                if !(hyphen && part.first?.isLowercase == true) { out.append(0x20) }
+            }
+            out.append(contentsOf: part.utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// "Usage" over "*****": the first line, when the second is one punctuation mark repeated at least three
+    /// times and about as long as the first.
+    static func underlined(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine]) -> String? {
+        let under = p[lines[1].start + lines[1].lead ..< lines[1].end].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        guard under.count >= 3, let c = under.first, underlineMarks.contains(c), under.allSatisfy({ $0 == c }) else { return nil }
+        let title = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[lines[0].start ..< lines[0].end]))
+        guard !title.isEmpty, title.count <= 80, under.count + 2 >= min(title.count, 6), title.contains(where: \.isLetter) else { return nil }
+        return title
+    }
+
+    static let underlineMarks: Set<UInt8> = Set("=-~*^#+".utf8)
+
+    /// An indented paragraph that is code, not an indented quotation or an option's description: it has a line
+    /// of code in it (`=`, `;`, braces, a prompt, a line ending in ":" that opens a deeper one), or it follows a
+    /// colon ("…is written:") or other code and does not read as prose (sentences of five words or more a line).
+    static func isCode(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine], afterColon: Bool) -> Bool {
+        var strong = false, words = 0
+        for (k, line) in lines.enumerated() {
+            let body = UnsafeBufferPointer(rebasing: p[line.start + line.lead ..< line.end])
+            words += body.split(separator: 0x20, omittingEmptySubsequences: true).count
+            if !strong {
+                strong = body.contains { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+                    || body.starts(with: ">>>".utf8) || body.starts(with: "$ ".utf8)
+                    || (lastByte(p, line) == UInt8(ascii: ":") && k + 1 < lines.count && lines[k + 1].indent > line.indent)
+            }
+        }
+        if strong { return true }
+        let last = lastByte(p, lines[lines.count - 1])
+        let prose = (last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")) && words >= 5 * lines.count
+        return afterColon && !prose
+    }
+
+    /// The last byte of a non-blank line that is not white space (a CRLF file's "\r", trailing spaces).
+    static func lastByte(_ p: UnsafeBufferPointer<UInt8>, _ line: TextLine) -> UInt8 {
+        var e = line.end - 1
+        while e > line.start, p[e] <= 0x20 { e -= 1 }
+        return p[e]
+    }
+
+    /// The lines without the paragraph's common indentation, trailing spaces and controls.
+    static func dedented(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine], _ indent: Int) -> String {
+        var out: [UInt8] = []
+        for (k, line) in lines.enumerated() {
+            if k > 0 { out.append(0x0A) }
+            var s = line.start, col = 0
+            while s < line.end, col < indent, p[s] == 0x20 || p[s] == 0x09 { col += p[s] == 0x09 ? 4 : 1; s += 1 }
+            out.append(contentsOf: p[s ..< line.end])
+        }
+        return HTMLBlockBuilder.trimCode(out)
     }
 
     /// Opens the text's boxes: three or more lines that each begin and end with the same border character

@@ -34,6 +34,35 @@ import Testing
         #expect(PlainTextParser.heading(line) == nil)
     }
 
+    /// Plain text's own structure in `paragraphs` (plain files, JSON Lines text, text feeds): an underlined
+    /// line is a heading, a deeper-indented paragraph that reads as code keeps its lines, "* " and numbered
+    /// lines are list items, and a word broken after a hyphen at a line's end is whole again.
+    @Test(arguments: [
+        ("Usage\n*****\n\nRun it.", [Block(.heading(level: 2), "Usage"), Block(.paragraph, "Run it.")]),
+        ("The form is written:\n\n   stmt ::= \"pass\"\n\nAfter.",
+         [Block(.paragraph, "The form is written:"), Block(.code(language: nil), "stmt ::= \"pass\""), Block(.paragraph, "After.")]),
+        ("It is equivalent to\n\n   if ready:\n       go()\n\n   stop()\n",
+         [Block(.paragraph, "It is equivalent to"), Block(.code(language: nil), "if ready:\n    go()\n\nstop()")]),
+        ("   -c, --create\n          Create a new archive of the named files.\n\n          Directories are archived recursively, unless told not to.",
+         [Block(.paragraph, "-c, --create Create a new archive of the named files."),
+          Block(.paragraph, "Directories are archived recursively, unless told not to.")]),
+        ("Quoted from the notes:\n\n    We will ship it when it is ready, and not a day before.",
+         [Block(.paragraph, "Quoted from the notes:"), Block(.paragraph, "We will ship it when it is ready, and not a day before.")]),
+        ("Notes:\n\n* First item that\n  goes on.\n* Second item.\n\n- Alone.",
+         [Block(.paragraph, "Notes:"), Block(.listItem, "First item that goes on."), Block(.listItem, "Second item."), Block(.listItem, "Alone.")]),
+        ("1. Install it.\n2. Run it.", [Block(.listItem, "Install it."), Block(.listItem, "Run it.")]),
+        ("5. Conveying Modified Source Versions.", [Block(.paragraph, "5. Conveying Modified Source Versions.")]),
+        // Tabs count four columns but take one byte; CRLF lines end before their "\r".
+        ("Set it:\r\n\r\n\t\tx = 1\r\n\t\t\ty = 2\r\n", [Block(.paragraph, "Set it:"), Block(.code(language: nil), "x = 1\n\ty = 2")]),
+        ("\t* tabbed item\n\t  goes on\n\t* 1\n\t\t", [Block(.listItem, "tabbed item goes on"), Block(.listItem, "1")]),
+        ("\t-\n\t1.\n\t•", [Block(.paragraph, "- 1. •")]),
+        ("Names must not collide with pre-\nexisting bindings; see PEP-\n3104.",
+         [Block(.paragraph, "Names must not collide with pre-existing bindings; see PEP- 3104.")]),
+    ] as [(String, [Block])])
+    func paragraphStructure(_ text: String, expected: [Block]) {
+        #expect(PlainTextParser.paragraphs(text) == expected)
+    }
+
     @Test func aLicenceLikeFileKeepsItsSections() {
         let text = """
             SAMPLE PUBLIC LICENCE
