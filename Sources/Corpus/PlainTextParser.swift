@@ -232,12 +232,21 @@ enum PlainTextParser {
             if k + 1 < lines.count, let f = line.first, f != " " && f != "\t" {
                 let next = lines[k + 1]
                 let indent = next.prefix { $0 == " " || $0 == "\t" }.count
-                if indent >= 2, indent < next.count, heading(String(line)) != nil { out.append("") }
+                if indent >= 2, indent < next.count, heading(String(line)) != nil, !continuesAsDefinition(next.dropFirst(indent)) { out.append("") }
             }
             k += 1
         }
         return out.joined(separator: "\n")
     }
+
+    /// A term's line followed by its definition ('1.7. "Larger Work"' over "    means a work that…", as licences and
+    /// standards define terms) is one sentence, not a heading over a fragment.
+    static func continuesAsDefinition(_ body: Substring) -> Bool {
+        let first = body.prefix { $0 != " " }
+        return definingWords.contains(String(first))
+    }
+
+    static let definingWords: Set<String> = ["means", "refers", "denotes", "includes", "shall", "is", "are"]
 
     /// A manual page rendered as text ("TAR(1)   GNU TAR Manual   TAR(1)" at its top): its NAME section's line
     /// ("tar - an archiving utility"), which becomes the title; the page's header and footer lines are dropped.
