@@ -140,7 +140,7 @@ struct AnswerComposer {
         let floor = best + log(settings(for: profile.kind).minRatio)
         guard var entry = ranked.first(where: { c in
             (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject)
-                && Cues.entryTerm(c.unit.text).map { analyzer.terms(String($0)).contains(subject) } == true
+                && Cues.entryTerm(c.unit).map { analyzer.terms(String($0)).contains(subject) } == true
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6

@@ -221,7 +221,7 @@ enum AnswerFixtures {
     /// section, a sentence brings the list that follows its paragraph. Other questions, a list in another
     /// section and a list too long to come whole do not.
     @Test(arguments: [
-        (true, 2, [0, 1, 2, 3]), (true, 0, [0, 1, 2, 3]), (true, 4, [4]), (false, 2, [2]), (false, 0, [0]),
+        (true, 2, [1, 2, 3]), (true, 0, [0, 1, 2, 3]), (true, 4, [4]), (false, 2, [2]), (false, 0, [0]),
     ])
     func listsComeWhole(_ wantsList: Bool, pick: Int, expected: [Int]) {
         let units = [AnswerFixtures.unit(0, "The library lacks a few features."),
@@ -231,7 +231,8 @@ enum AnswerFixtures {
                      AnswerFixtures.unit(4, "Ports to new systems are welcome.", list: true, section: 1)]
         let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["featur": 1], wantsList: wantsList),
                                   settings: .init())
-        let c = AnswerFixtures.candidate(pick, units[pick].text, list: units[pick].isListItem)
+        var c = AnswerFixtures.candidate(pick, units[pick].text, list: units[pick].isListItem)
+        c.unit = units[pick]
         #expect(sel.bundle(c).map(\.unit.index) == expected)
         var short = AnswerSelection.Settings()
         short.listItems = 2
@@ -499,6 +500,19 @@ enum AnswerFixtures {
         #expect(Cues.entryTerm(text).map(String.init) == expected)
     }
 
+    /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is.
+    @Test(arguments: [
+        ("EAGAIN: Indicates that no data is available.", false, "EAGAIN"),
+        ("You can create your own actor — and use the same methods:", false, nil),
+        ("You can create your own actor — and use the same methods:", true, "You can create your own actor"),
+        ("The answer is simple: use a lock.", false, nil),
+        ("Main thread: runs the user interface.", false, nil),
+        ("--nonet: do not use the network.", true, "--nonet"),
+    ] as [(String, Bool, String?)])
+    func entriesOfUnits(_ text: String, list: Bool, expected: String?) {
+        #expect(Cues.entryTerm(AnswerFixtures.unit(0, text, list: list)).map(String.init) == expected)
+    }
+
     /// "Which/what", a plural noun within three words, then the verb: a question that wants a list.
     @Test(arguments: [
         ("Which features are missing from the library?", true),
@@ -547,6 +561,8 @@ enum AnswerFixtures {
         ("The singleton pattern indicates that only one instance exists.", true),
         ("Tests that use a singleton provide a fake in its place.", false),
         ("Singletons let you reach one shared instance from anywhere.", true),
+        ("If the singleton is a class, give it a private initializer.", false),
+        ("When a singleton is a global, tests cannot replace it.", false),
     ])
     func defines(_ text: String, _ expected: Bool) {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))

@@ -28,6 +28,8 @@ enum Cues {
         let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
         guard subject.map(terms.contains) == true else { return false }
         let folded = FoldedText(u.text)
+        // "If the X is a combination…", "When X is a class…": a condition about X, not what X is.
+        if let first = openingWords(folded).first, subordinators.contains(Array(first)) { return false }
         return folded.containsAny(definition) || folded.containsAny(definingVerbs)
     }
 
@@ -40,6 +42,16 @@ enum Cues {
     /// The term of a reference entry ("--nonet: Do not use the network…", "EAGAIN: Indicates…", "Function: int
     /// f (int x) — Frees…"): what comes before " — ", or before ": " when that is at most six words with no
     /// sentence in it. Nil for prose.
+    /// The term of an entry in a list (a definition list's "--nonet: Do not…") or of a glossary line ("EAGAIN:
+    /// Indicates…", at most three words, its meaning capitalised); prose ("You can create your own actor — and
+    /// use…") has none.
+    static func entryTerm(_ u: SentenceUnit) -> Substring? {
+        guard !u.isCode, let term = entryTerm(u.text) else { return nil }
+        if u.isListItem { return term }
+        let meaning = u.text[term.endIndex...].drop { $0 == ":" || $0 == " " || $0 == "—" }
+        return term.split(separator: " ").count <= 3 && meaning.first?.isUppercase == true ? term : nil
+    }
+
     static func entryTerm(_ text: String) -> Substring? {
         func words(_ s: Substring) -> Int { s.split(separator: " ").count }
         if let r = text.firstRange(of: " — "), words(text[..<r.lowerBound]) <= 30 { return text[..<r.lowerBound] }
@@ -124,6 +136,8 @@ enum Cues {
     }
 
     private static func word(_ s: String) -> [UInt8] { Array(s.utf8) }
+    private static let subordinators: Set<[UInt8]> = Set(["if", "when", "whenever", "unless", "although", "though", "while",
+        "because", "once", "after", "before", "since", "until"].map(word))
     private static let it = word("it"), is_ = word("is"), was = word("was"), that = word("that")
     private static let clauseOpeners: Set<[UInt8]> = Set(["the", "a", "an", "there", "you", "we", "it", "they", "i", "he", "she",
         "no", "all", "your", "our", "its", "their", "each", "every", "some", "any"].map(word))
