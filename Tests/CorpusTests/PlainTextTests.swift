@@ -87,6 +87,16 @@ import Testing
         #expect(a.blocks.contains(Block(.paragraph, "This licence lets you share the work and change it.")))
     }
 
+    /// A defined term on its own line, its definition indented under it: one sentence, not a heading over
+    /// "means …". A heading over an indented body that is not a definition stays a heading.
+    @Test func definedTermsStayWithTheirDefinitions() {
+        let text = "Terms\n=====\n\n1.1. \"Contributor\"\n    means each person who adds to the work.\n\n"
+            + "2. Grant of Rights\n    Each Contributor grants You a licence.\n"
+        let a = PlainTextParser.parse(text, source: "terms.txt").articles[0]
+        #expect(a.blocks.contains(Block(.paragraph, "1.1. \"Contributor\" means each person who adds to the work.")))
+        #expect(a.blocks.contains(Block(.heading(level: 2), "2. Grant of Rights")))
+    }
+
     /// A notice framed in a box of asterisks (or bars, or hashes) loses its frame: its heading is a heading and
     /// its sentences a paragraph, with no border characters among the words. A line that merely starts
     /// and ends with "*" in running text is left as it is.
