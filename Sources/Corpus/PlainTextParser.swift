@@ -143,7 +143,8 @@ enum PlainTextParser {
 
     /// An indented paragraph that is code, not an indented quotation or an option's description: it has a line
     /// of code in it (`=`, `;`, braces, a prompt, a line ending in ":" that opens a deeper one), or it follows a
-    /// colon ("…is written:") or other code and does not read as prose (sentences of five words or more a line).
+    /// colon ("…is written:") or other code and does not read as prose (six words a line, or five ending in a full
+    /// stop: "What has happened is that… You can create a list this way:" between two listings).
     static func isCode(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine], afterColon: Bool) -> Bool {
         var strong = false, words = 0
         for (k, line) in lines.enumerated() {
@@ -157,7 +158,8 @@ enum PlainTextParser {
         }
         if strong { return true }
         let last = lastByte(p, lines[lines.count - 1])
-        let prose = (last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")) && words >= 5 * lines.count
+        let prose = words >= 6 * lines.count
+            || (last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")) && words >= 5 * lines.count
         return afterColon && !prose
     }
 
