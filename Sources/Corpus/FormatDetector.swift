@@ -10,8 +10,9 @@ enum FormatDetector {
         while i < p.count, p[i] <= 0x20 { i += 1 }
         guard i < p.count else { return .plainText }
         switch p[i] {
-        case 0x7B: return firstLineIsRecord(p, from: i) ? .jsonLines : .json
-        case 0x5B: return .json
+        case 0x7B where opensJSON(p, at: i):
+            return firstLineIsRecord(p, from: i) ? .jsonLines : .json
+        case 0x5B where opensJSON(p, at: i): return .json
         case 0x3C: return markupFormat(p) ?? .html
         default: break
         }
@@ -31,6 +32,28 @@ enum FormatDetector {
             }
         }
         return nil
+    }
+
+    /// "![" then "](" later on the line: Markdown's image syntax.
+    private static func imageLink(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int) -> Bool {
+        let start = p[i] == 0x5B ? i + 1 : i
+        guard start + 1 < e, p[start] == 0x21, p[start + 1] == 0x5B else { return false }
+        var k = start + 2
+        while k + 1 < e { if p[k] == 0x5D && p[k + 1] == 0x28 { return true }; k += 1 }
+        return false
+    }
+
+    /// Whether the "{" or "[" at `at` opens JSON: what follows it (after white space) can start a member ('"', "}")
+    /// or a value. A Markdown README that opens with a badge ("[![Build status](…)") or a link, or a template
+    /// tag ("{% include … %}"), does not.
+    static func opensJSON(_ p: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        var k = at + 1
+        while k < p.count, p[k] == 0x20 || p[k] == 0x09 || p[k] == 0x0A || p[k] == 0x0D { k += 1 }
+        guard k < p.count else { return true }
+        let c = p[k]
+        if p[at] == 0x7B { return c == UInt8(ascii: "\"") || c == UInt8(ascii: "}") }
+        return c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "\"")
+            || c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n")
     }
 
     private static func firstLineIsRecord(_ p: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
@@ -63,6 +86,8 @@ enum FormatDetector {
                 if h - i <= 6, h < e, p[h] == 0x20 { markdownSignals += 1 }
             }
             if e - i >= 3, p[i] == 0x60, p[i + 1] == 0x60, p[i + 2] == 0x60 { markdownSignals += 1 }
+            // A badge or image link ("[![Build status](…)](…)", "![logo](…)") opening a line.
+            if e - i >= 4, p[i] == 0x5B || p[i] == 0x21, p[i + 1] == 0x21 || p[i + 1] == 0x5B, imageLink(p, i, e) { markdownSignals += 1 }
             i = e + 1
         }
         if long >= 2 && lines > long && blank * 2 < long { return .textDump }

@@ -14,6 +14,13 @@ import Testing
         ("{\"id\":\"1\",\"title\":\"t\",\"text\":\"x\"}\n{\"id\":\"2\"}", .jsonLines),
         ("{\n  \"id\": \"1\",\n  \"title\": \"t\"\n}", .json),
         ("[{\"id\":\"1\"}]", .json),
+        (" [\n  \"a\", 1]", .json),
+        ("[]", .json),
+        // A README that opens with a badge or a link is Markdown or text, not broken JSON.
+        ("[![Build status](https://example.com/b.svg)](https://example.com)\n\nGit\n===\n\nA tool.", .markdown),
+        ("![logo](logo.png)\n\nSome words.", .markdown),
+        ("[Home](index.md) | [Next](next.md)\n\nSome words.", .plainText),
+        ("{% include nav.html %}\n\nSome words.", .plainText),
         ("---\ntitle: x\n---\nbody", .markdown),
         ("Intro\n\n## Section\n\ntext", .markdown),
         ("Just some words.\n\nAnother paragraph.", .plainText),
