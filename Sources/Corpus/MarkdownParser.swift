@@ -69,6 +69,15 @@ enum MarkdownParser {
                 if !h.isEmpty { blocks.append(Block(.heading(level: hashes), h)) }
                 continue
             }
+            // A thematic break ("---", "* * *", "___") outside a paragraph is no text.
+            if paraKind != .paragraph || para.isEmpty, line.count - trimmed.count <= 3, isThematicBreak(trimmed) { flush(); continue }
+            // A setext heading: the paragraph above a line of "=" (level 1) or "-" (level 2).
+            if paraKind == .paragraph, !para.isEmpty, line.count - trimmed.count <= 3, let level = setextLevel(trimmed) {
+                let h = inline(para.joined(separator: " "), links: &links)
+                para = []
+                if !h.isEmpty { blocks.append(Block(.heading(level: level), h)) }
+                continue
+            }
             if let rest = listItemContent(trimmed) { flush(); paraKind = .listItem; para = [rest]; continue }
             if trimmed.hasPrefix(">") {
                 if paraKind != .quote { flush(); paraKind = .quote }
@@ -111,6 +120,20 @@ enum MarkdownParser {
         label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 
+    /// Three or more "-", "*" or "_" alone on a line, spaces between allowed.
+    static func isThematicBreak(_ s: Substring) -> Bool {
+        let marks = s.filter { $0 != " " && $0 != "\t" && $0 != "\r" }
+        guard marks.count >= 3, let c = marks.first, c == "-" || c == "*" || c == "_" else { return false }
+        return marks.allSatisfy { $0 == c }
+    }
+
+    /// 1 for a line of "=", 2 for a line of two or more "-" (trailing spaces allowed); nil otherwise.
+    static func setextLevel(_ s: Substring) -> Int? {
+        let bare = s.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let c = bare.first, c == "=" || c == "-", bare.allSatisfy({ $0 == c }) else { return nil }
+        return c == "=" ? 1 : bare.count >= 2 ? 2 : nil
+    }
+
     private static func listItemContent(_ s: Substring) -> Substring? {
         if let f = s.first, f == "-" || f == "*" || f == "+", s.dropFirst().first == " " { return s.dropFirst(2) }
         let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
@@ -134,9 +157,11 @@ enum MarkdownParser {
             if ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
                 let open = ch == "!" ? i + 1 : i
                 // Search windows are bounded so "[[[[…" cannot make this quadratic.
-                if let close = c[open ..< min(c.count, open + 500)].firstIndex(of: "]"), close + 1 < c.count, c[close + 1] == "(",
+                if let close = closingBracket(c, open), close + 1 < c.count, c[close + 1] == "(",
                    let end = c[(close + 1) ..< min(c.count, close + 2000)].firstIndex(of: ")") {
-                    let text = inline(String(c[(open + 1) ..< close]).replacingBrackets, links: &links)
+                    // An image inside a link (a badge) reads as its alt text; other brackets inside are text.
+                    let inner = String(c[(open + 1) ..< close])
+                    let text = inline(ch != "!" && inner.hasPrefix("![") ? inner : inner.replacingBrackets, links: &links)
                     let url = String(c[(close + 2) ..< end]).split(separator: " ").first.map(String.init) ?? ""
                     if ch != "!", !url.isEmpty, !url.hasPrefix("#") { links.append(Link(text: text.isEmpty ? url : text, url: url)) }
                     out += text
@@ -174,6 +199,16 @@ enum MarkdownParser {
 }
 
 extension MarkdownParser {
+    /// The "]" that closes the "[" at `open`, brackets nested inside counted ("[![Build status](badge.svg)](ci)"
+    /// is one link around an image); searched within 500 characters so "[[[[…" cannot make parsing quadratic.
+    static func closingBracket(_ c: [Character], _ open: Int) -> Int? {
+        var depth = 0
+        for i in open ..< min(c.count, open + 500) {
+            if c[i] == "[" { depth += 1 } else if c[i] == "]" { depth -= 1; if depth == 0 { return i } }
+        }
+        return nil
+    }
+
     /// `[text][label]`, `[text][]` or `[label]` at `open` when its label is defined: the link's text, its URL and
     /// where it ends. A bracket pair with no definition is text, as CommonMark has it ("[sic]", "[1]").
     static func referenceLink(_ c: [Character], open: Int, refs: [String: String], links: inout [Link]) -> (String, String, Int)? {

@@ -34,6 +34,21 @@ import Testing
         #expect(a.links.first { $0.url.hasSuffix("/5") }?.text == "the last release")
     }
 
+    /// A README as many projects write it: a badge (an image inside a link) on top, setext headings under it.
+    @Test func badgesAndSetextHeadings() throws {
+        let readme = "[![Build status](https://ci.example.org/badge.svg)](https://ci.example.org/runs)\n\n"
+            + "Grindstone - a fast record grinder\n==================================\n\nGrindstone reads records.\n\n"
+            + "Building\n--------\n\nRun make.\n\n- item one\n---\n\nA line\nthat goes on\n\n* * *\n"
+        let a = try #require(try ArticleParser.parse(Array(readme.utf8), source: "README.md").articles.first)
+        #expect(a.title == "Grindstone - a fast record grinder")
+        #expect(a.blocks.contains(Block(.heading(level: 1), "Grindstone - a fast record grinder")))
+        #expect(a.blocks.contains(Block(.heading(level: 2), "Building")))
+        #expect(a.blocks.contains(Block(.paragraph, "A line that goes on")))
+        #expect(a.blocks.contains(Block(.listItem, "item one")))
+        #expect(!a.blocks.contains { $0.text.contains("](") || $0.text.contains("![") })
+        #expect(a.links.contains(Link(text: "Build status", url: "https://ci.example.org/runs")))
+    }
+
     @Test(arguments: [("Docs", "docs"), ("  Swift   Evolution ", "swift evolution"), ("#42", "#42")])
     func labelsFoldCaseAndSpace(_ label: String, _ key: String) {
         #expect(MarkdownParser.referenceKey(label) == key)
