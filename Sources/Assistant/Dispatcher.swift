@@ -82,6 +82,12 @@ public struct Dispatcher {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
+        // "Who wrote Git?" about a README that names no author: its text may say ("written by Linus Torvalds").
+        if tool == .extract, kind?.0 == .metadata, let doc = (named?.ref ?? (cues.pointsBack ? context.lastArticle : nil))?.doc,
+           let missing = missingMetadata(first, doc: doc) {
+            reasons.append("the article lists no \(missing): answering from its text")
+            tool = .answer
+        }
         // Extract with no kind named, phrased as a question, is a question about the article; so is a long
         // question about content with no article named or discussed before it.
         if tool == .extract && ((kind == nil && (cues.isQuestion || statement)) || (longQuestion && context.lastArticle == nil && looselyNamed)) {
@@ -186,6 +192,14 @@ public struct Dispatcher {
 
     /// "what did X write?": the words that ask what an author wrote.
     static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
+
+    /// "author" for a "who" question about an article with no author, "date" for a "when" question about one
+    /// with no date; nil when the metadata is there to extract.
+    func missingMetadata(_ first: String, doc: Int) -> String? {
+        guard first == "who" || first == "when", let a = try? resolver.store.article(doc: doc)?.article else { return nil }
+        if first == "who" { return a.author == nil ? "author" : nil }
+        return a.date == nil ? "date" : nil
+    }
 
     /// Words of a search request that are neither its topic nor a filter's value ("posts by X published before 2024").
     static let searchFillers: Set<String> = ["posts", "please", "by", "published", "dated", "before", "after", "since", "come",

@@ -69,6 +69,21 @@ struct NewUserCLITests {
         for other in ["--fold", "--fresh", "--full"] { #expect(!answer.contains(other), "\(answer)") }
     }
 
+    /// "Who wrote X?" reads the author from the article's metadata when it has one, and answers from its text
+    /// when it has none (a README that says who wrote the program).
+    @Test func whoWroteWithoutAnAuthor() throws {
+        let c = try corpus([
+            "grind.md": "Grindstone\n==========\n\nGrindstone grinds records into reports. Ada Lovelace wrote its first version "
+                + "with help from a few friends.\n",
+            "mill.md": "---\ntitle: Millstone notes\nauthor: Grace Hopper\n---\n\nMillstone turns reports into summaries every night.\n"])
+        let readme = try CLI.lore(["ask", "Who wrote Grindstone?", "--json"], corpus: c.corpus, db: c.db)
+        #expect((readme.object["tool_call"] as? [String: Any])?["name"] as? String == "answer", "\(readme)")
+        #expect((readme.object["answer"] as? String ?? "").contains("Ada Lovelace"), "\(readme)")
+        let notes = try CLI.lore(["ask", "Who wrote the Millstone notes?", "--json"], corpus: c.corpus, db: c.db)
+        #expect((notes.object["tool_call"] as? [String: Any])?["name"] as? String == "extract", "\(notes)")
+        #expect((notes.object["answer"] as? String ?? "").contains("Grace Hopper"), "\(notes)")
+    }
+
     @Test func noKeyTermsSaysSo() throws {
         let c = try corpus(["plain.txt": "Gardening notes\n\nWater the ferns every morning before the sun is high. "
             + "Move the pots into the shade when it gets hot. Keep the soil damp but never wet.\n"])
