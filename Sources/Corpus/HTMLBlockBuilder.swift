@@ -188,11 +188,10 @@ struct HTMLBlockBuilder {
     }
 
     /// "term: definition"; " — " when the term has a colon of its own ("Function: f (int x)"), a space when it
-    /// ends a sentence ("Is it free? Yes."); nil when the term is too long to be one.
+    /// ends a sentence or in a colon ("Is it free? Yes.", "Note: Read this."); nil when the term is too long to be one.
     static func definition(_ term: String, _ text: String) -> String? {
         guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
-        if ".?!".contains(end) { return term + " " + text }
-        if end == ":" { return term + " " + text }
+        if ".?!:".contains(end) { return term + " " + text }
         return term + (term.contains(":") ? " — " : ": ") + text
     }
 

@@ -23,8 +23,9 @@ enum PlainTextParser {
 
     /// Blank-line separated paragraphs, whitespace collapsed, controls removed; a two-line paragraph whose
     /// second line underlines the first ("Usage\n*****", reStructuredText's and Markdown's setext style) is a
-    /// heading, and a paragraph indented deeper than the prose before it that reads as code is a code block
-    /// with its line breaks (see `isCode`). Byte-based: it runs on every JSON Lines record of large corpora.
+    /// heading, a paragraph indented deeper than the prose before it that reads as code is a code block with
+    /// its line breaks (see `isCode`), and bulleted or numbered lines are list items (`listItems`).
+    /// Byte-based: it runs on every JSON Lines record of large corpora.
     static func paragraphs(_ text: String) -> [Block] {
         var blocks: [Block] = []
         var text = text
@@ -112,16 +113,15 @@ enum PlainTextParser {
     static func joined(_ p: UnsafeBufferPointer<UInt8>, _ lines: ArraySlice<TextLine>, skipping marker: Int) -> String {
         let first = lines.first!, last = lines.last!
         let start = first.start + first.lead + marker
-        let broken = lines.dropLast().contains { l in
-            l.end - l.start >= 2 && p[l.end - 1] == UInt8(ascii: "-") && (p[l.end - 2] | 0x20) >= 0x61 && (p[l.end - 2] | 0x20) <= 0x7A
-        }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        let broken = lines.dropLast().contains { l in l.end - l.start >= 2 && p[l.end - 1] == UInt8(ascii: "-") && isLetter(p[l.end - 2]) }
         guard broken else { return TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[start ..< last.end])) }
         var out: [UInt8] = []
         for (k, l) in lines.enumerated() {
             let s = k == 0 ? start : l.start
             let part = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[s ..< l.end]))
             if !out.isEmpty, !part.isEmpty {
-                let hyphen = out.last == UInt8(ascii: "-") && out.count >= 2 && (out[out.count - 2] | 0x20) >= 0x61 && (out[out.count - 2] | 0x20) <= 0x7A
+                let hyphen = out.last == UInt8(ascii: "-") && out.count >= 2 && isLetter(out[out.count - 2])
                 if !(hyphen && part.first?.isLowercase == true) { out.append(0x20) }
             }
             out.append(contentsOf: part.utf8)

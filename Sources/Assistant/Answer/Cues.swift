@@ -39,9 +39,6 @@ enum Cues {
                                         " holds ", " stores ", " points to ", " specifies ", " defines ", " gives you ", " is when ",
                                         " is how ", " lets you ", " let you ", " makes it possible "])
 
-    /// The term of a reference entry ("--nonet: Do not use the network…", "EAGAIN: Indicates…", "Function: int
-    /// f (int x) — Frees…"): what comes before " — ", or before ": " when that is at most six words with no
-    /// sentence in it. Nil for prose.
     /// The term of an entry in a list (a definition list's "--nonet: Do not…") or of a glossary line ("EAGAIN:
     /// Indicates…", at most three words, its meaning capitalised); prose ("You can create your own actor — and
     /// use…") has none.
@@ -52,6 +49,9 @@ enum Cues {
         return term.split(separator: " ").count <= 3 && meaning.first?.isUppercase == true ? term : nil
     }
 
+    /// The term of a reference entry ("--nonet: Do not use the network…", "EAGAIN: Indicates…", "Function: int
+    /// f (int x) — Frees…"): what comes before " — ", or before ": " when that is at most six words with no
+    /// sentence in it. Nil for prose.
     static func entryTerm(_ text: String) -> Substring? {
         func words(_ s: Substring) -> Int { s.split(separator: " ").count }
         if let r = text.firstRange(of: " — "), words(text[..<r.lowerBound]) <= 30 { return text[..<r.lowerBound] }
