@@ -14,6 +14,7 @@ struct HTMLBlockBuilder {
         "video", "audio", "canvas", "head", "form",
     ]
     static let headContent: Set<String> = ["title", "meta", "link", "style", "script", "base", "noscript", "template", "head"]
+    static let navigationClasses: Set<String> = ["nav", "navbar", "navheader", "navfooter", "navigation", "breadcrumb", "breadcrumbs"]
     static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓"]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
@@ -210,6 +211,10 @@ struct HTMLBlockBuilder {
             if a.name == "hidden" || (a.name == "aria-hidden" && a.value == "true") { return true }
             // Navigation marked for assistive technology (Sphinx's "next | previous" bar, many site menus).
             if a.name == "role" && a.value.lowercased() == "navigation" { return true }
+            // DocBook's "Prev | Up | Next" bars (`class="navheader"`, `class="nav"` with `summary="Navigation header"`),
+            // site menus and breadcrumbs marked by their class.
+            if a.name == "class", a.value.lowercased().split(separator: " ").contains(where: { Self.navigationClasses.contains(String($0)) }) { return true }
+            if a.name == "summary" && a.value.lowercased().hasPrefix("navigation") { return true }
             if a.name == "style" && a.value.filter({ $0 != " " }).contains("display:none") { return true }
         }
         return false

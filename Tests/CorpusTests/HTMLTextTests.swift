@@ -28,6 +28,12 @@ import Testing
         // Two listings in one `<pre>` (a module and a CommonJS variant) stay on lines of their own.
         ("<pre><code class=\"language-js mjs\">import a from 'a';</code><code class=\"language-js cjs\">const a = require('a');</code></pre>",
          [Block(.code(language: "js"), "import a from 'a';\nconst a = require('a');")]),
+        // Navigation bars marked by class or summary (DocBook's "Prev | Up | Next", breadcrumbs) are not text.
+        ("<div class=\"NAVHEADER\"><table><tr><td><a href=\"a.html\">Prev</a></td></tr></table></div><p>Body.</p>"
+            + "<table class=\"nav\" summary=\"Navigation footer\"><tr><td>Next</td></tr></table>"
+            + "<table summary=\"Navigation header\"><tr><td>Up</td></tr></table><ol class=\"breadcrumb\"><li>Home</li></ol>"
+            + "<p class=\"navigator-note\">Kept.</p>",
+         [Block(.paragraph, "Body."), Block(.paragraph, "Kept.")]),
         // A definition list's term reads with the first text of its definition; later paragraphs stay items.
         ("<dl><dt>--nonet</dt>\n<dd>Do not use the network.</dd><dt>--noout</dt><dd><p>Print nothing.</p><p>Useful in scripts.</p></dd></dl>",
          [Block(.listItem, "--nonet: Do not use the network."), Block(.listItem, "--noout: Print nothing."), Block(.listItem, "Useful in scripts.")]),
