@@ -101,12 +101,21 @@ struct Summarizer {
     /// ("Table of Contents", "Conclusion"), not a whole sentence, and each once.
     static func keyPoints(_ headings: [String], title: String) -> [String] {
         var seen = Set<String>()
+        let titleKey = unnumbered(title.lowercased().trimmingCharacters(in: " :.!?#*"))
         return headings.filter { h in
-            let key = h.lowercased().trimmingCharacters(in: " :.!?#*")
-            guard !key.isEmpty, h.count < 90, key != title.lowercased(), !genericHeadings.contains(key), h.contains(where: \.isLetter),
+            let key = unnumbered(h.lowercased().trimmingCharacters(in: " :.!?#*"))
+            guard !key.isEmpty, h.count < 90, key != titleKey, !genericHeadings.contains(key), h.contains(where: \.isLetter),
                   !Cues.isFiller(h), seen.insert(key).inserted else { return false }
             return true
         }
+    }
+
+    /// A heading without its section number: "2.5 the closure api" → "the closure api", "4. memcheck" → "memcheck".
+    static func unnumbered(_ heading: String) -> String {
+        guard let space = heading.firstIndex(of: " ") else { return heading }
+        let first = heading[..<space]
+        guard first.first?.isNumber == true, first.allSatisfy({ $0.isNumber || $0 == "." }) else { return heading }
+        return String(heading[heading.index(after: space)...]).trimmingCharacters(in: " ")
     }
 
     static let genericHeadings: Set<String> = [

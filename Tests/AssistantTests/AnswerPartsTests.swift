@@ -356,6 +356,9 @@ enum AnswerFixtures {
         let headings = ["Table of Contents", "Why actors exist", "Conclusion", "Why actors exist", "Actors in Swift", "In this post",
                         "Reentrancy pitfalls", "Wrapping up"]
         #expect(Summarizer.keyPoints(headings, title: "Actors in Swift") == ["Why actors exist", "Reentrancy pitfalls"])
+        // A manual's numbered heading is the title again; other numbered headings stay.
+        #expect(Summarizer.keyPoints(["2.5 The Closure API", "2.5.1 Closure Example", "4. Conclusion"], title: "The Closure API")
+                == ["2.5.1 Closure Example"])
     }
 
     /// A summary's sentences come from the same candidates as answers: no feed footer, caption or cut-off line.
