@@ -130,9 +130,10 @@ enum KeyTerms {
         // The first 200 KB say what an article is about; a pathological one is not read to the end.
         let text = String(blocks.map(\.text).joined(separator: " \n ").prefix(200_000))
         var opensSentence = true
-        for raw in text.split(whereSeparator: { " \t,;:()[]{}<>\"'“”‘’".contains($0) }) {
-            // After a full stop, a block's end or a run-in heading in capitals ("RESULTS There were…").
-            defer { opensSentence = raw == "\n" || ".!?".contains(raw.last!) || (raw.count > 5 && raw.allSatisfy(\.isUppercase)) }
+        for raw in text.split(whereSeparator: { " \t,;()[]{}<>\"'“”‘’".contains($0) }) {
+            // After a full stop, a block's end, a colon or dash that sets a term apart ("EAGAIN: Indicates…", "f (x) —
+            // Frees…") or a run-in heading in capitals ("RESULTS There were…").
+            defer { opensSentence = raw == "\n" || raw == "—" || raw == "–" || ".!?:".contains(raw.last!) || (raw.count > 5 && raw.allSatisfy(\.isUppercase)) }
             var w = String(raw)
             while let l = w.last, ".:!?".contains(l) { w.removeLast() }
             guard w.count >= 3, w.count <= 40 else { continue }

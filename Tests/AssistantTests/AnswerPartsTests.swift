@@ -407,6 +407,19 @@ enum AnswerFixtures {
         #expect(all.contains("`slotBuffer`") && all.contains("`workerData`"), "\(all)")
         #expect(Set(prose) == ["`SlotAlloc`", "`SlotRead`", "`SlotFree`"], "\(prose)")
     }
+
+    /// The capitalised word after an entry's term ("EBUSY: Indicates…", "f (x) — Frees…") starts its meaning, as a
+    /// sentence's first word does: it is no name. A name after a colon mid-sentence still is one.
+    @Test func wordsAfterAnEntrysTermAreNoNames() {
+        let assistant = SeedAssistant.shared
+        let article = Article(id: "e", title: "Error codes", source: "e.txt", line: 1, blocks: [
+            Block(.listItem, "EBUSY: Indicates that the device is busy."), Block(.listItem, "EAGAIN: Indicates that no data is ready."),
+            Block(.listItem, "Function: int grind (int x) — Allocates a grinder for Xylophone tunes."),
+            Block(.listItem, "Function: void mill (int x) — Allocates a mill, as Xylophone does."),
+        ])
+        let terms = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher, proseOnly: true)
+        #expect(!terms.contains("Indicates") && !terms.contains("Allocates") && terms.contains("Xylophone"), "\(terms)")
+    }
 }
 
 /// Which unknown question terms are Japanese grammar rather than a topic the corpus lacks.
