@@ -124,6 +124,9 @@ struct Summarizer {
         "references", "further reading", "tl;dr", "tldr", "in conclusion", "closing thoughts", "related", "related posts",
         "related articles", "share this", "comments", "about the author", "acknowledgements", "acknowledgments", "what's next",
         "getting started", "prerequisites", "requirements", "you'll learn", "what you'll learn", "download", "downloads",
+        // A manual page's and a manual's standard section labels and admonitions.
+        "name", "synopsis", "description", "options", "see also", "files", "environment", "exit status", "return value",
+        "bugs", "author", "authors", "copyright", "note", "notes", "important", "warning", "tip", "caution", "example", "examples",
     ]
 
     /// A topic summary: the answer model's best sentences about the topic from each of the best articles.

@@ -359,6 +359,9 @@ enum AnswerFixtures {
         // A manual's numbered heading is the title again; other numbered headings stay.
         #expect(Summarizer.keyPoints(["2.5 The Closure API", "2.5.1 Closure Example", "4. Conclusion"], title: "The Closure API")
                 == ["2.5.1 Closure Example"])
+        // A manual page's section labels and admonitions say nothing of the page.
+        #expect(Summarizer.keyPoints(["Name", "SYNOPSIS", "Description", "OPTIONS", "Important", "Note", "Output formats"], title: "grind")
+                == ["Output formats"])
     }
 
     /// A summary's sentences come from the same candidates as answers: no feed footer, caption or cut-off line.
