@@ -74,7 +74,9 @@ struct AnswerComposer {
         if ranked.isEmpty || pAnswer < model.threshold {
             return abstain(call, hits: hits, why: why + ["abstained: the evidence does not cover the question"])
         }
-        let lookup = profile.kind == .definition ? lookedUp(profile, ranked: ranked, analyzer: analyzer) : nil
+        // "What does --nonet do?", and after it "and --noout?": a lookup of one term.
+        let subject = profile.soleAskedTerm ?? (profile.kind == .definition ? profile.rarestTerm : nil)
+        let lookup = subject.flatMap { lookedUp($0, ranked: ranked, minRatio: settings(for: profile.kind).minRatio) }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.run(lookup ?? ranked)
         var picked = selection.picked
@@ -135,9 +137,9 @@ struct AnswerComposer {
     /// pick) has an entry for X, the question's rarest term ("--nonet: Do not use…", "Function: int f (…) —
     /// Frees…"), that entry is the answer and leads it; the rest of the answer is what else mentions X, not the
     /// neighbouring entries. Nil when there is no such entry.
-    func lookedUp(_ profile: QuestionProfile, ranked: [AnswerCandidate], analyzer: Analyzer) -> [AnswerCandidate]? {
-        guard let subject = profile.rarestTerm, let best = ranked.first?.score else { return nil }
-        let floor = best + log(settings(for: profile.kind).minRatio)
+    func lookedUp(_ subject: String, ranked: [AnswerCandidate], minRatio: Double) -> [AnswerCandidate]? {
+        guard let best = ranked.first?.score else { return nil }
+        let floor = best + log(minRatio)
         guard var entry = ranked.first(where: { c in
             (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject)
                 && Cues.entryTerm(c.unit).map { analyzer.terms(String($0)).contains(subject) } == true

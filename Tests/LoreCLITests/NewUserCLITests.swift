@@ -67,6 +67,11 @@ struct NewUserCLITests {
         let answer = run.object["answer"] as? String ?? ""
         #expect(run.status == 0 && answer.hasPrefix("--frozen: Refuse to change the lock file"), "\(run)")
         for other in ["--fold", "--fresh", "--full"] { #expect(!answer.contains(other), "\(answer)") }
+        // A question of one term is a lookup too ("and --fresh?" after the first).
+        let short = try CLI.lore(["ask", "and --fresh?", "--json"], corpus: c.corpus, db: c.db)
+        let shortAnswer = short.object["answer"] as? String ?? ""
+        #expect(shortAnswer.hasPrefix("--fresh: Ignore every cached result"), "\(short)")
+        for other in ["--fold", "--frozen", "--full"] { #expect(!shortAnswer.contains(other), "\(shortAnswer)") }
     }
 
     /// "Who wrote X?" reads the author from the article's metadata when it has one, and answers from its text

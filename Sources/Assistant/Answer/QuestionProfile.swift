@@ -30,6 +30,8 @@ struct QuestionProfile {
 
     /// The same terms as a set, built once.
     let termSet: Set<String>
+    /// The terms of the question itself, without those borrowed from the conversation.
+    var askedTerms: Set<String> = []
 
     init(text: String, terms: [String], idf: [String: Double], mass: Double, unknownMass: Double, unknownWordShare: Double,
          kind: Kind, sides: [Set<String>], names: [QuestionName], unknownNames: [String], wantsNumber: Bool,
@@ -42,6 +44,10 @@ struct QuestionProfile {
 
     /// The question's rarest term: what "What is X?" asks about.
     var rarestTerm: String? { terms.max { (idf[$0] ?? 0) < (idf[$1] ?? 0) } }
+
+    /// The one term a question asks about when it has only one ("--noout?", "and --noout?" after "What does --nonet
+    /// do?"), or nil.
+    var soleAskedTerm: String? { askedTerms.count == 1 ? askedTerms.first : nil }
 
     /// IDF-weighted share of the question's terms found in `found` (0…1).
     func coverage(_ found: Set<String>) -> Double {
@@ -111,12 +117,14 @@ extension QuestionProfile {
             let before = Set(analyzer.terms(extra)).subtracting(asked)
             if let rarest = before.max(by: { (idf[$0] ?? 0, $1) < (idf[$1] ?? 0, $0) }), !asked.isEmpty { sides = [[rarest], asked] }
         }
-        return QuestionProfile(
+        var profile = QuestionProfile(
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
             unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
             kind: kind, sides: sides,
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
+        profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
+        return profile
     }
 
     /// "Which features are missing?", "What file formats can it read?", "Which iPhone models does it run on?":
