@@ -76,7 +76,9 @@ struct AnswerComposer {
         }
         // "What does --nonet do?", and after it "and --noout?": a lookup of one term.
         let subject = profile.soleAskedTerm ?? (profile.kind == .definition ? profile.rarestTerm : nil)
-        let lookup = subject.flatMap { lookedUp($0, ranked: ranked, minRatio: settings(for: profile.kind).minRatio) }
+        let lookup = subject.flatMap {
+            Self.lookedUp($0, profile: profile, ranked: ranked, minRatio: settings(for: profile.kind).minRatio, analyzer: analyzer)
+        }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.run(lookup ?? ranked)
         var picked = selection.picked
@@ -136,18 +138,27 @@ struct AnswerComposer {
     /// "What does --nonet do?" over reference pages: when the best article (or a candidate the selection could
     /// pick) has an entry for X, the question's rarest term ("--nonet: Do not use…", "Function: int f (…) —
     /// Frees…"), that entry is the answer and leads it; the rest of the answer is what else mentions X, not the
-    /// neighbouring entries. Nil when there is no such entry.
-    func lookedUp(_ subject: String, ranked: [AnswerCandidate], minRatio: Double) -> [AnswerCandidate]? {
+    /// neighbouring entries. The entry's term is all question ("--frozen" for "What does the --frozen option
+    /// do?") or holds most of what the question asks (IDF-weighted, over the question's own terms):
+    /// "--show-reachable=<yes|no>: These options…" is no entry for "What is a still reachable block?". Nil when
+    /// there is no such entry.
+    static func lookedUp(_ subject: String, profile: QuestionProfile, ranked: [AnswerCandidate], minRatio: Double,
+                         analyzer: Analyzer) -> [AnswerCandidate]? {
         guard let best = ranked.first?.score else { return nil }
         let floor = best + log(minRatio)
+        let asked = profile.askedTerms.isEmpty ? profile.termSet : profile.askedTerms
         guard var entry = ranked.first(where: { c in
-            (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject)
-                && Cues.entryTerm(c.unit).map { analyzer.terms(String($0)).contains(subject) } == true
+            guard (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject), let term = Cues.entryTerm(c.unit) else { return false }
+            let termTerms = Set(analyzer.terms(String(term)))
+            return termTerms.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6
         return [entry] + rest
     }
+
+    /// The share of the question an entry's term must hold to be the question's entry.
+    static let entryCoverage = 0.6
 
     /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when the
     /// picks do not already open with one. It comes from the first article, or from another when the model

@@ -519,6 +519,27 @@ enum AnswerFixtures {
         #expect(Cues.entryTerm(text).map(String.init) == expected)
     }
 
+    /// A lookup takes the entry whose term holds most of the question, leads with it and keeps only what mentions
+    /// the term; an entry whose term holds a small part of the question ("--show-reachable=<yes|no>: …" for a
+    /// question about still reachable blocks) is no lookup.
+    @Test(arguments: [
+        (["reachabl": 3], "reachabl", [1, 0, 2]),
+        (["reachabl": 3, "still": 2, "block": 2], "reachabl", nil),
+        (["show": 1, "reachabl": 3], "reachabl", [1, 0, 2]),
+        (["lost": 1, "option": 1], "lost", nil),
+        (["lost": 1, "show": 1, "option": 5], "lost", [3]),
+    ] as [([String: Double], String, [Int]?)])
+    func lookups(_ terms: [String: Double], subject: String, expected: [Int]?) {
+        let texts = ["Blocks still reachable at exit are listed at the end.", "--show-reachable=<yes|no>: Lists the reachable blocks.",
+                     "Reachable blocks are common.", "--show-lost: Lists the lost blocks."]
+        let ranked = texts.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset),
+                                                                       list: $0.element.hasPrefix("--")) }
+        let profile = AnswerFixtures.profile(terms)
+        let out = AnswerComposer.lookedUp(subject, profile: profile, ranked: ranked, minRatio: 0.05, analyzer: AnswerFixtures.analyzer)
+        #expect(out.map { $0.map(\.unit.index) } == expected)
+        if let first = out?.first { #expect(first.score > ranked[0].score) }
+    }
+
     /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is.
     @Test(arguments: [
         ("EAGAIN: Indicates that no data is available.", false, "EAGAIN"),

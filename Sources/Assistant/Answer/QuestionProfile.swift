@@ -49,6 +49,13 @@ struct QuestionProfile {
     /// do?"), or nil.
     var soleAskedTerm: String? { askedTerms.count == 1 ? askedTerms.first : nil }
 
+    /// IDF-weighted share of `within` (some of the question's terms) found in `found` (0…1).
+    func coverage(_ found: Set<String>, within: Set<String>) -> Double {
+        var all = 0.0, m = 0.0
+        for t in within { let v = idf[t] ?? 0; all += v; if found.contains(t) { m += v } }
+        return all > 0 ? m / all : 0
+    }
+
     /// IDF-weighted share of the question's terms found in `found` (0…1).
     func coverage(_ found: Set<String>) -> Double {
         guard mass > 0 else { return 0 }
