@@ -45,6 +45,8 @@ struct HTMLBlockBuilder {
     private var flattened = false
     /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
     private var termBlock: Int?
+    /// Bytes of the current block's text inside links to a part of a page (`#anchor`, `faq.html#faq.reports`).
+    private var anchorBytes = 0
 
     mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
         switch token {
@@ -163,6 +165,7 @@ struct HTMLBlockBuilder {
         // A permalink to the element itself ("¶" after a heading or a definition, as Sphinx and texinfo write
         // them) is not text: it would end the heading or sentence with a stray mark.
         if url.hasPrefix("#") && Self.permalinkMarks.contains(text) { buf.removeSubrange(min(link.start, buf.count)...); return }
+        if Self.pointsIntoAPage(url) { anchorBytes += text.utf8.count }
         guard !url.isEmpty, !url.hasPrefix("#"), !url.lowercased().hasPrefix("javascript:") else { return }
         links.append(Link(text: text.isEmpty ? url : text, url: url))
     }
@@ -172,8 +175,13 @@ struct HTMLBlockBuilder {
         guard !buf.isEmpty else { return }
         let text = TextClean.collapse(bytes: buf[...])
         buf.removeAll(keepingCapacity: true)
+        let anchors = anchorBytes
+        anchorBytes = 0
         let kind = stack.last?.kind ?? .paragraph
         guard !text.isEmpty else { return }
+        // An item that is all a link to a part of the page ("4.1. My program uses the C++ STL…" in a FAQ's list of
+        // questions, a manual's table of contents) repeats a heading or a question: navigation, not text.
+        if kind == .listItem, anchors > 0, anchors * 10 >= Self.unnumbered(text).utf8.count * 8 { termBlock = nil; return }
         let term = termBlock
         termBlock = nil
         if case .heading = kind { let h = Self.withoutToolLinks(text); if !h.isEmpty { blocks.append(Block(kind, h)) }; return }
@@ -194,6 +202,20 @@ struct HTMLBlockBuilder {
         guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
         if ".?!:".contains(end) { return term + " " + text }
         return term + (term.contains(":") ? " — " : ": ") + text
+    }
+
+    /// The text without a leading section number ("4.1. My program…" → "My program…", "1. Background" → "Background").
+    static func unnumbered(_ text: String) -> Substring {
+        let t = Substring(text)
+        guard let space = t.firstIndex(of: " "), t[..<space].allSatisfy({ $0.isNumber || $0 == "." }), t.first?.isNumber == true else { return t }
+        return t[t.index(after: space)...]
+    }
+
+    /// A link to a part of a page: "#anchor", or "page.html#anchor" on the same site (no "/" or scheme before the "#").
+    static func pointsIntoAPage(_ url: String) -> Bool {
+        guard let hash = url.firstIndex(of: "#"), url.index(after: hash) < url.endIndex else { return false }
+        let page = url[..<hash]
+        return page.isEmpty || (!page.contains("/") && !page.contains(":"))
     }
 
     /// A heading without the tool links a site puts at its end: "Stream[src]" (Node.js), "History [edit]"

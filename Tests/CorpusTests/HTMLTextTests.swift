@@ -34,6 +34,12 @@ import Testing
             + "<table summary=\"Navigation header\"><tr><td>Up</td></tr></table><ol class=\"breadcrumb\"><li>Home</li></ol>"
             + "<p class=\"navigator-note\">Kept.</p>",
          [Block(.paragraph, "Body."), Block(.paragraph, "Kept.")]),
+        // A list of links into the page (a FAQ's questions, a table of contents) is navigation; a list of links
+        // elsewhere, or of text with a link in it, is text.
+        ("<dl><dt>4. <a href=\"faq.html#unexpected\">Valgrind behaves unexpectedly</a></dt><dd>4.1. <a href=\"#reports\">My program "
+            + "reports leaks.</a></dd></dl><ul><li>1. <a href=\"#bg\">Background</a></li><li><a href=\"#a\">Install</a></li><li>See <a href=\"#b\">b</a> for the whole story.</li>"
+            + "<li><a href=\"https://example.org/x#y\">Elsewhere</a></li></ul>",
+         [Block(.listItem, "See b for the whole story."), Block(.listItem, "Elsewhere")]),
         // A definition list's term reads with the first text of its definition; later paragraphs stay items.
         ("<dl><dt>--nonet</dt>\n<dd>Do not use the network.</dd><dt>--noout</dt><dd><p>Print nothing.</p><p>Useful in scripts.</p></dd></dl>",
          [Block(.listItem, "--nonet: Do not use the network."), Block(.listItem, "--noout: Print nothing."), Block(.listItem, "Useful in scripts.")]),
