@@ -101,6 +101,7 @@ struct Summarizer {
     /// ("Table of Contents", "Conclusion"), not a whole sentence, and each once.
     static func keyPoints(_ headings: [String], title: String) -> [String] {
         var seen = Set<String>()
+        func unnumbered(_ s: String) -> String { String(SectionNumber.dropped(from: s[...])) }
         let titleKey = unnumbered(title.lowercased().trimmingCharacters(in: " :.!?#*"))
         return headings.filter { h in
             let key = unnumbered(h.lowercased().trimmingCharacters(in: " :.!?#*"))
@@ -108,14 +109,6 @@ struct Summarizer {
                   !Cues.isFiller(h), seen.insert(key).inserted else { return false }
             return true
         }
-    }
-
-    /// A heading without its section number: "2.5 the closure api" → "the closure api", "4. memcheck" → "memcheck".
-    static func unnumbered(_ heading: String) -> String {
-        guard let space = heading.firstIndex(of: " ") else { return heading }
-        let first = heading[..<space]
-        guard first.first?.isNumber == true, first.allSatisfy({ $0.isNumber || $0 == "." }) else { return heading }
-        return String(heading[heading.index(after: space)...]).trimmingCharacters(in: " ")
     }
 
     static let genericHeadings: Set<String> = [

@@ -181,7 +181,7 @@ struct HTMLBlockBuilder {
         guard !text.isEmpty else { return }
         // An item that is all a link to a part of the page ("4.1. My program uses the C++ STL…" in a FAQ's list of
         // questions, a manual's table of contents) repeats a heading or a question: navigation, not text.
-        if kind == .listItem, anchors > 0, anchors * 10 >= Self.unnumbered(text).utf8.count * 8 { termBlock = nil; return }
+        if kind == .listItem, anchors > 0, anchors * 10 >= SectionNumber.dropped(from: text[...]).utf8.count * 8 { termBlock = nil; return }
         let term = termBlock
         termBlock = nil
         if case .heading = kind { let h = Self.withoutToolLinks(text); if !h.isEmpty { blocks.append(Block(kind, h)) }; return }
@@ -202,13 +202,6 @@ struct HTMLBlockBuilder {
         guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
         if ".?!:".contains(end) { return term + " " + text }
         return term + (term.contains(":") ? " — " : ": ") + text
-    }
-
-    /// The text without a leading section number ("4.1. My program…" → "My program…", "1. Background" → "Background").
-    static func unnumbered(_ text: String) -> Substring {
-        let t = Substring(text)
-        guard let space = t.firstIndex(of: " "), t[..<space].allSatisfy({ $0.isNumber || $0 == "." }), t.first?.isNumber == true else { return t }
-        return t[t.index(after: space)...]
     }
 
     /// A link to a part of a page: "#anchor", or "page.html#anchor" on the same site (no "/" or scheme before the "#").

@@ -83,3 +83,14 @@ enum Titles {
         return head + "…"
     }
 }
+
+/// A heading's or an item's leading section number ("2.5 The Closure API", "4.1. My program…").
+public enum SectionNumber {
+    /// The text without its leading section number: digits and dots, then a space ("4.1. My program…" →
+    /// "My program…", "1. Background" → "Background"); the text itself when it has none.
+    public static func dropped(from text: Substring) -> Substring {
+        guard let space = text.firstIndex(of: " "), text.first?.isNumber == true,
+              text[..<space].allSatisfy({ $0.isNumber || $0 == "." }) else { return text }
+        return text[text.index(after: space)...].drop { $0 == " " }
+    }
+}
