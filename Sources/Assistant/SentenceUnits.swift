@@ -44,6 +44,9 @@ enum SentenceUnits {
                                         section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
+                // A feed's footer ("The post <title> appeared first on <site>.") is no text of the article; split
+                // at a title's "?" it left "The post Am I on the Main Actor?" as a sentence.
+                if isFeedFooter(b.text) { continue }
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
                 for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = withoutReferenceMarks(whole)
@@ -60,6 +63,11 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// WordPress's feed footer: "The post <title> appeared first on <site>."
+    static func isFeedFooter(_ text: String) -> Bool {
+        text.hasPrefix("The post ") && ByteSearch.contains(text, " appeared first on ") && text.utf8.count < 400
     }
 
     /// A table row of a term and what it means ("EAGAIN | Indicates that there is no data available.") as the

@@ -241,6 +241,40 @@ enum AnswerFixtures {
         #expect(tight.bundle(c).map(\.unit.index) == [pick])
     }
 
+    /// A sentence that points back at code comes with that code and the colon sentence that introduces it; one
+    /// that points back at what cannot stand in an answer (a line of code written as a paragraph, with no full
+    /// stop) cannot stand either.
+    @Test func pointingBackAtCode() {
+        let units = [AnswerFixtures.unit(0, "You can create the queue inactive instead:"),
+                     AnswerFixtures.unit(1, "let q = Queue(label: \"q\", attributes: [.inactive])", code: true),
+                     AnswerFixtures.unit(2, "That will allow you to change it until you activate it."),
+                     AnswerFixtures.unit(3, "let other = Queue(label: \"other\")"),
+                     AnswerFixtures.unit(4, "This keeps the queue's priority as well."),
+                     AnswerFixtures.unit(5, "Queues run work items one at a time.", section: 1),
+                     AnswerFixtures.unit(6, "This is what a serial queue means.", section: 1)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["queue": 1]), settings: .init())
+        func bundle(_ i: Int) -> [Int] { var c = AnswerFixtures.candidate(i, units[i].text); c.unit = units[i]; return sel.bundle(c).map(\.unit.index) }
+        #expect(bundle(2) == [0, 1, 2])
+        #expect(bundle(4) == [])
+        #expect(bundle(6) == [5, 6])
+    }
+
+    /// A colon's list ends with its section ("## References" is another section), and an item that is only a web
+    /// address is no candidate.
+    @Test func colonListsStayInTheirSection() {
+        let units = [AnswerFixtures.unit(0, "To find the thinned size, do this:"),
+                     AnswerFixtures.unit(1, "Export the archive for specific devices.", list: true),
+                     AnswerFixtures.unit(2, "Open the size report in the output folder.", list: true),
+                     AnswerFixtures.unit(3, "Apple's technical note on app size", list: true, section: 1),
+                     AnswerFixtures.unit(4, "https://example.com/qa/qa1795", list: true, section: 1)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["size": 1]), settings: .init())
+        var c = AnswerFixtures.candidate(0, units[0].text)
+        c.unit = units[0]
+        #expect(sel.bundle(c).map(\.unit.index) == [0, 1, 2])
+        #expect(!CandidatePool.isEligible(units[4]) && !CandidatePool.isEligible(units[4], inList: true))
+        #expect(CandidatePool.isEligible(units[3]))
+    }
+
     /// Near-duplicates are skipped, the budget holds, and picks stop far below the best score.
     @Test func greedyWithinBudgetWithoutRepeats() {
         let texts = ["Actors protect mutable state from data races.", "Actors protect mutable state from data races too.",
@@ -487,6 +521,19 @@ enum AnswerFixtures {
                               blocks: [Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later.")])
         let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 12), analyzer: Analyzer())
         #expect(units.map(\.text) == ["EAGAIN: Indicates that there is no data available and to try again later."])
+    }
+}
+
+/// A feed's footer ("The post <title> appeared first on <site>.") gives no sentence, even where its title has a "?".
+@Suite struct FeedFooterTests {
+    @Test func footerIsNoText() {
+        let article = Article(id: "t", title: "Main actor", source: "t.xml", line: 1, blocks: [
+            Block(.paragraph, "Actor isolation protects your state."),
+            Block(.paragraph, "The post Debugging: “Am I on the Main Actor?” (Not the Main Thread) appeared first on Example Site."),
+            Block(.paragraph, "The post office opens at nine."),
+        ])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        #expect(units.map(\.text) == ["Actor isolation protects your state.", "The post office opens at nine."])
     }
 }
 

@@ -71,15 +71,26 @@ struct AnswerSelection {
             }
             return out + [c]
         }
-        if Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev),
-           CandidatePool.isEligible(prev), !prev.text.hasSuffix(":"), prev.words < 45, !Cues.isFiller(prev.text) {
-            out.append(tagAlong(prev, c))
+        if Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !has(prev) {
+            if prev.isCode {
+                // "That will allow you to modify it…" right after code points at the code: it comes with that
+                // code (and the colon sentence before it), or not at all.
+                guard CandidatePool.isEligible(prev) else { return [] }
+                if let intro = pool.unit(u.doc, u.index - 2), !intro.isCode, intro.text.hasSuffix(":"), !has(intro) {
+                    out.append(tagAlong(intro, c))
+                }
+                out.append(tagAlong(prev, c))
+            } else if CandidatePool.isEligible(prev) {
+                if !prev.text.hasSuffix(":"), prev.words < 45, !Cues.isFiller(prev.text) { out.append(tagAlong(prev, c)) }
+            } else if prev.section == u.section {
+                return []  // what it points at cannot stand in an answer (a line of code as a paragraph, a cut-off line)
+            }
         }
         out.append(c)
         if u.text.hasSuffix(":") {
             var k = u.index + 1
             var items: [AnswerCandidate] = []
-            while items.count < 5, let next = pool.unit(u.doc, k),
+            while items.count < 5, let next = pool.unit(u.doc, k), next.section == u.section,
                   next.isCode || next.isListItem, CandidatePool.isEligible(next, inList: true) {
                 items.append(tagAlong(next, c)); k += 1
                 if next.isCode { break }
