@@ -47,6 +47,10 @@ struct HTMLBlockBuilder {
     private var termBlock: Int?
     /// Bytes of the current block's text inside links to a part of a page (`#anchor`, `faq.html#faq.reports`).
     private var anchorBytes = 0
+    /// Where the current block's one `<code>` element starts and ends in `buf`, while it may be the block's whole
+    /// text (`<p><code>let q = DispatchQueue(…)</code></p>`); `invalid` once anything else is written.
+    private var codeSpan: (start: Int, end: Int?)?
+    private var codeSpanInvalid = false
 
     mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
         switch token {
@@ -88,6 +92,9 @@ struct HTMLBlockBuilder {
             return
         }
         if let lang = Self.language(attrs) { languageHint = lang }
+        if name == "code" {
+            if codeSpan == nil, buf.allSatisfy(Self.isSpace) { codeSpan = (buf.count, nil) } else { codeSpanInvalid = true }
+        }
         switch name {
         case "pre":
             flush()
@@ -136,6 +143,7 @@ struct HTMLBlockBuilder {
             return
         }
         if name == "a" { closeLink(); return }
+        if name == "code", let span = codeSpan, span.end == nil { codeSpan = (span.start, buf.count) }
         guard Self.blockElements.contains(name) else { return }
         flush()
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
@@ -172,7 +180,17 @@ struct HTMLBlockBuilder {
 
     private mutating func flush() {
         if let link = openLink { openLink = (link.url, 0) }   // a link spanning blocks keeps its later text
+        let span = codeSpanInvalid ? nil : codeSpan
+        codeSpan = nil; codeSpanInvalid = false
         guard !buf.isEmpty else { return }
+        // A paragraph that is one `<code>` element and nothing else is a listing (a blog's one-line snippet).
+        if let span, let end = span.end, stack.last?.kind ?? .paragraph == .paragraph, buf[end...].allSatisfy(Self.isSpace) {
+            let code = Self.trimCode(Array(buf[span.start..<end]))
+            buf.removeAll(keepingCapacity: true); anchorBytes = 0; termBlock = nil
+            if !code.isEmpty { blocks.append(Block(.code(language: languageHint), code)) }
+            languageHint = nil
+            return
+        }
         let text = TextClean.collapse(bytes: buf[...])
         buf.removeAll(keepingCapacity: true)
         let anchors = anchorBytes
@@ -195,6 +213,8 @@ struct HTMLBlockBuilder {
         blocks.append(Block(kind, text))
         if item == "dt" { termBlock = blocks.count - 1 }
     }
+
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
     /// "term: definition"; " — " when the term has a colon of its own ("Function: f (int x)"), a space when it
     /// ends a sentence or in a colon ("Is it free? Yes.", "Note: Read this."); nil when the term is too long to be one.

@@ -47,6 +47,11 @@ import Testing
          [Block(.listItem, "Function: int f (int x) — Frees x."), Block(.listItem, "Is it free? Yes."), Block(.listItem, "a"), Block(.listItem, "b: c")]),
         ("<dl><dt>Term</dt><dd><pre>code</pre><p>After code.</p></dd></dl>",
          [Block(.listItem, "Term"), Block(.code(language: nil), "code"), Block(.listItem, "After code.")]),
+        // A paragraph that is one `<code>` element is a listing (a blog's one-line snippet); code among words is not.
+        ("<p>Use this:</p><p>\n <code class=\"language-swift\">let q = DispatchQueue(label: \"q\", qos: .background)</code> </p>"
+            + "<p><code>a</code> and <code>b</code></p><p><code>x</code>, then y.</p><li><code>--flag</code></li>",
+         [Block(.paragraph, "Use this:"), Block(.code(language: "swift"), "let q = DispatchQueue(label: \"q\", qos: .background)"),
+          Block(.paragraph, "a and b"), Block(.paragraph, "x, then y."), Block(.listItem, "--flag")]),
     ] as [(String, [Block])])
     func blocks(html: String, expected: [Block]) {
         #expect(HTMLText.blocks(fromHTML: html).blocks == expected)
