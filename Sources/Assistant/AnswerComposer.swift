@@ -53,7 +53,7 @@ struct AnswerComposer {
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
-        let articles = call.fromConversation ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
+        let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
         var pool = try CandidatePool.build(hits: hits, limit: Int(articles),
                                            target: call.target?.doc, store: assistant.store, analyzer: analyzer)
         if let shown { pool.candidates.removeAll { ByteSearch.contains(shown, String($0.unit.text.prefix(60))) } }

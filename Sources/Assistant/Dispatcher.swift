@@ -22,7 +22,9 @@ public struct Dispatcher {
         let cues = MessageCues(trimmed)
         // The article the message names, resolved once (each resolution is a search). "show me an example" after
         // a topic names none, even where a title ends in "Example".
-        let named = cues.asksForExample && context.lastTopic != nil ? nil : resolver.named(cues, context: context)
+        // "What does the singleton post say about thread safety?" names the article before its "about".
+        let head = cues.beforeSaysAbout.flatMap { h in resolver.named(MessageCues(h), context: context).flatMap { $0.confidence >= 0.5 ? $0 : nil } }
+        let named = cues.asksForExample && context.lastTopic != nil ? nil : head ?? resolver.named(cues, context: context)
         let ranked = classifier.scores(trimmed)
         var tool = ranked.first?.0 ?? .answer
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
@@ -68,6 +70,16 @@ public struct Dispatcher {
         if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary {
             reasons.append("a question that asks for no summary: answering")
             tool = .answer
+        }
+        // "What does the atomic article say about dictionaries?": what one article says about something its title
+        // does not name is answered from that article; a summary of the whole would leave the question unanswered.
+        var saysAbout = false
+        if tool == .summarize, !cues.acrossArticles, let title = (named?.ref ?? (cues.pointsBack ? context.lastArticle : nil))?.title {
+            let titleWords = Set(Classifier.words(title).map(Self.singular))
+            if cues.saysAbout.contains(where: { !titleWords.contains(Self.singular($0)) }) {
+                reasons.append("asks what the article says about something its title does not name: answering from it")
+                tool = .answer; saysAbout = true
+            }
         }
         // "What problem was the author solving?" mentions the author but asks about the content; so does a long
         // question that only loosely matches a title, whatever metadata word it uses ("… a benchmark published
@@ -127,22 +139,29 @@ public struct Dispatcher {
                 fallback.set("question", trimmed)
                 return fallback
             }
-        case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named)
+        case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named, required: saysAbout)
         }
         return call
     }
 
-    func fillAnswer(_ call: inout ToolCall, _ cues: MessageCues, question: String, context: ConversationContext, named: TargetResolver.Named?) {
-        call.set("question", question)
+    /// "dictionaries" and "dictionary" are one word to a title.
+    static func singular(_ w: String) -> String { w.count > 3 && w.hasSuffix("s") && !w.hasSuffix("ss") ? String(w.dropLast()) : w }
+
+    /// `required`: the message asks what one article says about something ("What does the singleton post say about
+    /// thread safety?"); the question is then that something, asked of that article.
+    func fillAnswer(_ call: inout ToolCall, _ cues: MessageCues, question: String, context: ConversationContext, named: TargetResolver.Named?,
+                    required: Bool = false) {
+        call.set("question", required ? cues.afterSaysAbout ?? question : question)
         // "how is that different from a serial queue?" sets the last topic against something else: the
         // answer draws on any article (with the last topic's words), not on the one whose title names the other side.
         if context.lastTopic != nil, cues.comparesWithLast {
             call.reasons.append("compares the last topic with something else: answering from any article")
             return
         }
-        call.target = target(cues, context: context, required: false, named: named, reasons: &call.reasons)
+        call.target = target(cues, context: context, required: required, named: named, reasons: &call.reasons)
         if let t = call.target {
             call.set("article", t.title)
+            call.targetOnly = required
             call.fromConversation = (cues.pointsBack && t == context.lastArticle) || (cues.ordinal != nil && context.lastHits.contains(t))
         }
     }

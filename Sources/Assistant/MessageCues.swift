@@ -91,6 +91,32 @@ struct MessageCues {
             || words.last == "about"
     }
 
+    /// "What does the atomic article say about dictionaries?": the words after "about" when a word of saying
+    /// comes within three words before it, without instruction words and pronouns ("… say about it?" has none).
+    var saysAbout: [String] {
+        guard let i = words.lastIndex(of: "about"), i > 0,
+              words[max(0, i - 3)..<i].contains(where: MessageCues.sayingWords.contains) else { return [] }
+        return words[(i + 1)...].filter { !MessageCues.instructionWords.contains($0) && !MessageCues.pronounWords.contains($0) }
+    }
+
+    /// The message up to that "about" ("What does the singleton post say"), which names the article; nil when
+    /// `saysAbout` is empty.
+    var beforeSaysAbout: String? { splitAtSaysAbout?.before }
+
+    /// What follows that "about", as written ("Kotlin coroutines?"): what the message asks of the article.
+    var afterSaysAbout: String? { splitAtSaysAbout?.after }
+
+    private var splitAtSaysAbout: (before: String, after: String)? {
+        guard !saysAbout.isEmpty else { return nil }
+        let tokens = text.split(separator: " ")
+        guard let i = tokens.lastIndex(where: { $0.lowercased() == "about" }), i > 0, i + 1 < tokens.count else { return nil }
+        return (tokens[..<i].joined(separator: " "), tokens[(i + 1)...].joined(separator: " "))
+    }
+
+    static let sayingWords: Set<String> = ["say", "says", "said", "mention", "mentions", "mentioned", "discuss", "discusses",
+                                           "talk", "talks", "write", "writes", "wrote", "cover", "covers", "tell", "tells"]
+    static let pronounWords: Set<String> = ["it", "its", "it's", "that", "this", "these", "those", "them", "they", "him", "her"]
+
     /// Words that ask about an article as a piece of writing ("what does it say", "who wrote it").
     static let articleVerbs: Set<String> = ["say", "says", "said", "mention", "mentions", "cover", "covers", "write", "wrote",
                                             "written", "writes", "author", "published", "article", "post", "excerpt", "piece"]

@@ -30,6 +30,9 @@ public struct ToolCall: Sendable, Equatable {
     /// The target is the article the conversation points at ("it", "the second result"), not a
     /// match for the message's words: an answer then reads that article alone.
     public var fromConversation = false
+    /// The message asks what the target says ("What does the singleton post say about thread safety?"): an
+    /// answer reads that article alone, too.
+    public var targetOnly = false
     /// Why this tool and this article, for `--explain`.
     public var reasons: [String] = []
 

@@ -47,6 +47,28 @@ import Testing
         #expect(call.display.hasPrefix("→ summarize(article: \"Design Patterns in Swift: Singleton\""))
     }
 
+    /// "What does the X article say about Y?" asks that article about Y: an answer from it alone, to Y, with the
+    /// article named by the words before "about". Without a Y of its own it is a summary, and so is a question
+    /// across articles.
+    @Test func whatOneArticleSaysAboutSomething() throws {
+        let assistant = SeedAssistant.shared
+        let call = assistant.dispatch("what does the singleton post say about thread safety?", context: ConversationContext())
+        #expect(call.tool == .answer && call.targetOnly && call.argument("question") == "thread safety?")
+        #expect(call.target?.title.contains("Singleton") == true, "\(call)")
+        let named = assistant.dispatch("What does the Factory article say about testing?", context: ConversationContext())
+        #expect(named.tool == .answer && named.target?.title.contains("Factory") == true, "\(named)")
+        for message in ["what does the ViewCode article say?", "what does the singleton article say about singletons?",
+                        "what do the articles say about SwiftUI performance?"] {
+            #expect(assistant.dispatch(message, context: ConversationContext()).tool == .summarize, "\(message)")
+        }
+        let context = try SeedAssistant.ask("summarize the singleton article").updating(ConversationContext())
+        let back = assistant.dispatch("what does it say about caching?", context: context)
+        #expect(back.tool == .answer && back.target?.title.contains("Singleton") == true, "\(back)")
+        // A topic the article does not cover is declined in words that name it.
+        let r = try SeedAssistant.ask("What did the atomic article say about Kotlin coroutines?")
+        #expect(r.abstained && r.call.target?.title.contains("atomic") == true, "\(r.answer)")
+    }
+
     /// One word that several titles share names a topic, not an article; with an article noun it still names one.
     @Test func oneWordInSeveralTitlesIsATopic() {
         let assistant = SeedAssistant.shared
