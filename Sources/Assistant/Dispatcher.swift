@@ -73,10 +73,13 @@ public struct Dispatcher {
         }
         // "What does the atomic article say about dictionaries?": what one article says about something its title
         // does not name is answered from that article; a summary of the whole would leave the question unanswered.
+        // The article the message is about: the one it names, or the one discussed when it points back.
+        let discussed = named?.ref ?? (cues.pointsBack ? context.lastArticle : nil)
         var saysAbout = false
-        if tool == .summarize, !cues.acrossArticles, let title = (named?.ref ?? (cues.pointsBack ? context.lastArticle : nil))?.title {
-            let titleWords = Set(Classifier.words(title).map(Self.singular))
-            if cues.saysAbout.contains(where: { !titleWords.contains(Self.singular($0)) }) {
+        if tool == .summarize, !cues.acrossArticles, let title = discussed?.title {
+            // Compared as analysed terms: "dictionaries" is a word of a title that says "Dictionary".
+            let titleTerms = Set(resolver.analyzer.terms(title))
+            if resolver.analyzer.terms(cues.saysAbout.joined(separator: " ")).contains(where: { !titleTerms.contains($0) }) {
                 reasons.append("asks what the article says about something its title does not name: answering from it")
                 tool = .answer; saysAbout = true
             }
@@ -95,7 +98,7 @@ public struct Dispatcher {
             tool = .answer
         }
         // "Who wrote Git?" about a README that names no author: its text may say ("written by Linus Torvalds").
-        if tool == .extract, kind?.0 == .metadata, let doc = (named?.ref ?? (cues.pointsBack ? context.lastArticle : nil))?.doc,
+        if tool == .extract, kind?.0 == .metadata, let doc = discussed?.doc,
            let missing = missingMetadata(first, doc: doc) {
             reasons.append("the article lists no \(missing): answering from its text")
             tool = .answer
@@ -143,9 +146,6 @@ public struct Dispatcher {
         }
         return call
     }
-
-    /// "dictionaries" and "dictionary" are one word to a title.
-    static func singular(_ w: String) -> String { w.count > 3 && w.hasSuffix("s") && !w.hasSuffix("ss") ? String(w.dropLast()) : w }
 
     /// `required`: the message asks what one article says about something ("What does the singleton post say about
     /// thread safety?"); the question is then that something, asked of that article.

@@ -47,10 +47,10 @@ struct HTMLBlockBuilder {
     private var termBlock: Int?
     /// Bytes of the current block's text inside links to a part of a page (`#anchor`, `faq.html#faq.reports`).
     private var anchorBytes = 0
-    /// Where the current block's one `<code>` element starts and ends in `buf`, while it may be the block's whole
-    /// text (`<p><code>let q = DispatchQueue(…)</code></p>`); `invalid` once anything else is written.
-    private var codeSpan: (start: Int, end: Int?)?
-    private var codeSpanInvalid = false
+    /// The current block's `<code>` element while it may be the block's whole text
+    /// (`<p><code>let q = DispatchQueue(…)</code></p>`).
+    private var codeSpan = CodeSpan.none
+    private enum CodeSpan { case none, open(start: Int), closed(start: Int, end: Int), mixed }
 
     mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
         switch token {
@@ -93,7 +93,7 @@ struct HTMLBlockBuilder {
         }
         if let lang = Self.language(attrs) { languageHint = lang }
         if name == "code" {
-            if codeSpan == nil, buf.allSatisfy(Self.isSpace) { codeSpan = (buf.count, nil) } else { codeSpanInvalid = true }
+            if case .none = codeSpan, buf.allSatisfy(Self.isSpace) { codeSpan = .open(start: buf.count) } else { codeSpan = .mixed }
         }
         switch name {
         case "pre":
@@ -143,7 +143,7 @@ struct HTMLBlockBuilder {
             return
         }
         if name == "a" { closeLink(); return }
-        if name == "code", let span = codeSpan, span.end == nil { codeSpan = (span.start, buf.count) }
+        if name == "code", case .open(let start) = codeSpan { codeSpan = .closed(start: start, end: buf.count) }
         guard Self.blockElements.contains(name) else { return }
         flush()
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
@@ -180,12 +180,12 @@ struct HTMLBlockBuilder {
 
     private mutating func flush() {
         if let link = openLink { openLink = (link.url, 0) }   // a link spanning blocks keeps its later text
-        let span = codeSpanInvalid ? nil : codeSpan
-        codeSpan = nil; codeSpanInvalid = false
+        let span = codeSpan
+        codeSpan = .none
         guard !buf.isEmpty else { return }
         // A paragraph that is one `<code>` element and nothing else is a listing (a blog's one-line snippet).
-        if let span, let end = span.end, stack.last?.kind ?? .paragraph == .paragraph, buf[end...].allSatisfy(Self.isSpace) {
-            let code = Self.trimCode(Array(buf[span.start..<end]))
+        if case .closed(let start, let end) = span, stack.last?.kind ?? .paragraph == .paragraph, buf[end...].allSatisfy(Self.isSpace) {
+            let code = Self.trimCode(Array(buf[start..<end]))
             buf.removeAll(keepingCapacity: true); anchorBytes = 0; termBlock = nil
             if !code.isEmpty { blocks.append(Block(.code(language: languageHint), code)) }
             languageHint = nil
