@@ -165,16 +165,22 @@ struct AnswerComposer {
     /// scores it within the selection's weakest-pick ratio of the best candidate ("Actors are like classes…"
     /// beside an article that only uses actors).
     func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
-        guard let subject = profile.rarestTerm,
-              let top = picked.max(by: { $0.score < $1.score }), !Cues.defines(top.unit, [subject], leading: profile.termSet),
+        guard let subject = profile.rarestTerm, let top = picked.max(by: { $0.score < $1.score }),
               let best = ranked.first?.score else { return }
+        func defines(_ c: AnswerCandidate, strictly: Bool) -> Bool {
+            Cues.defines(c.unit, [subject], leading: profile.termSet, strictly: strictly) || introduces(c.unit, subject, profile: profile)
+        }
+        // A top pick that says what X is stays; one that says only what X does ("X provides…") gives way to a
+        // sentence that says what X is ("X is a…", "… introduces X, a…").
+        if defines(top, strictly: true) { return }
         let floor = best + log(settings(for: profile.kind).minRatio)
         func opens(_ c: AnswerCandidate) -> Bool {
             !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
         }
-        let definition = ranked.first { c in
-            (c.unit.doc == top.unit.doc || c.score >= floor) && opens(c) && Cues.defines(c.unit, [subject], leading: profile.termSet)
-        }
+        let eligible = ranked.filter { c in (c.unit.doc == top.unit.doc || c.score >= floor) && opens(c) }
+        let topDefines = defines(top, strictly: false)
+        let definition = eligible.first { defines($0, strictly: true) } ?? (topDefines ? nil : eligible.first { defines($0, strictly: false) })
+        if topDefines && definition == nil { return }
         // With no sentence that defines X, a list item does not open the answer either ("- Projects using X
         // include:"): the best prose pick of the same article does.
         let prose = top.unit.isListItem ? picked.filter { $0.unit.doc == top.unit.doc && opens($0) }.max { $0.score < $1.score } : nil
@@ -183,6 +189,15 @@ struct AnswerComposer {
         var lead = c
         lead.score = top.score + 1e-6
         picked.append(lead)
+    }
+
+    /// A sentence that says what the subject is in an appositive ("… introduces Swift Testing, a new testing
+    /// library…"): the name before ", a" holds the subject and ends in a word of the question.
+    func introduces(_ u: SentenceUnit, _ subject: String, profile: QuestionProfile) -> Bool {
+        guard !u.isCode, let name = Cues.appositiveName(u.text) else { return false }
+        let terms = analyzer.terms(String(name))
+        guard let last = terms.last else { return false }
+        return terms.contains(subject) && profile.termSet.contains(last)
     }
 
     /// Lays out the picks and lists their articles as sources.

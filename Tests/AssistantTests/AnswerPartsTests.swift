@@ -668,4 +668,23 @@ enum AnswerFixtures {
         #expect(Cues.defines(AnswerFixtures.unit(0, text), subject, leading: question) == expected)
         #expect(!Cues.defines(AnswerFixtures.unit(0, "Swift Configuration is a library."), subject))
     }
+
+    /// The name an appositive defines: the last words before the first ", a"/", an", unless a preposition or a
+    /// subordinator stands among them.
+    @Test(arguments: [
+        ("Version 2 introduces Quill Maps, a new mapping library for servers.", "introduces Quill Maps"),
+        ("We are announcing Ferrule, an open-source parser.", "are announcing Ferrule"),
+        ("Ferrule, a parser written in C, reads any grammar.", "Ferrule"),
+        ("Today we release Ferrule, a parser.", "we release Ferrule"),
+        ("We shipped the first release of Ferrule, a parser.", "release of Ferrule"),
+        ("We tried it again, a week later.", nil),
+        ("In Version 2, a new mapping library arrives.", nil),
+        ("If you call it twice, a crash follows.", nil),
+        ("After the upgrade, an index rebuild runs.", nil),
+        ("The parser reads grammars and never allocates.", nil),
+        ("It reads a grammar, then writes an answer.", nil),
+    ] as [(String, String?)])
+    func appositiveName(_ text: String, _ expected: String?) {
+        #expect(Cues.appositiveName(text).map(String.init) == expected)
+    }
 }

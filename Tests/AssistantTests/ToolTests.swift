@@ -216,6 +216,21 @@ import Testing
         var listed = [item, prose]
         composer.leadWithDefinition(profile, ranked: [item, prose], picked: &listed)
         #expect(Layout.paragraphs(listed).first?.first?.unit.index == 8)
+        // An appositive says what X is as well ("… introduces distributed actors, a new kind of…"); one that
+        // says what something else is does not ("Our actors use Combine, a framework…").
+        let appositive = AnswerFixtures.candidate(4, "Version 6 introduces distributed actors, a new kind of reference type.", score: 1)
+        let elsewhere = AnswerFixtures.candidate(5, "Our actors use Combine, a framework for events.", score: 1.5)
+        var introduced = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, elsewhere, appositive], picked: &introduced)
+        #expect(Layout.paragraphs(introduced).first?.first?.unit.index == 4)
+        // A top pick that says what X does gives way to one that says what X is; with none, it stays.
+        let does = AnswerFixtures.candidate(7, "The actor documentation provides further help for teams.", score: 5)
+        var weak = [does]
+        composer.leadWithDefinition(profile, ranked: [does, definition], picked: &weak)
+        #expect(Layout.paragraphs(weak).first?.first?.unit.index == 3)
+        var kept = [does]
+        composer.leadWithDefinition(profile, ranked: [does, usage], picked: &kept)
+        #expect(kept.map(\.unit.index) == [7])
     }
 
     @Test func questionKinds() {

@@ -24,14 +24,42 @@ enum Cues {
     /// A sentence that defines one of `terms`: the term is its subject (its first content word, or the first
     /// after words of `leading`, the rest of a name: "Swift Configuration is…"), then "is a", "refers to"…
     /// ("A singleton is a pattern that…", not "When creating singletons, shared is the…").
-    static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
+    /// `strictly`: by a phrase of `definition` only, not by one of `definingVerbs` ("The X documentation provides…"
+    /// has X first but says what the documentation does).
+    static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = [], strictly: Bool = false) -> Bool {
         let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
         guard subject.map(terms.contains) == true else { return false }
         let folded = FoldedText(u.text)
         // "If the X is a combination…", "When X is a class…": a condition about X, not what X is.
         if let first = openingWords(folded).first, subordinators.contains(Array(first)) { return false }
-        return folded.containsAny(definition) || folded.containsAny(definingVerbs)
+        return folded.containsAny(definition) || (!strictly && folded.containsAny(definingVerbs))
     }
+
+    /// The name an appositive defines: the last words (at most three) before the first ", a " or ", an "
+    /// ("Swift 6 introduces Swift Testing, a new testing library…" → "introduces Swift Testing", "the first
+    /// release of swiftly, a version manager…"), the way announcements and papers say what a thing is. Nil when
+    /// the sentence opens with a preposition or a subordinator ("In Swift 6, a new library…", "If you call it
+    /// twice, a crash…"), when a subordinator or a word that ends a clause stands among those words ("… it
+    /// again, a week later"), or when the sentence has none.
+    static func appositiveName(_ text: String) -> Substring? {
+        guard let comma = [", a ", ", an "].compactMap({ text.firstRange(of: $0)?.lowerBound }).min() else { return nil }
+        let before = text[..<comma].split(separator: " ")
+        let words = before.suffix(3)
+        guard let first = words.first else { return nil }
+        func bare(_ w: Substring) -> [UInt8] { Array(w.lowercased().utf8.filter { $0 >= 0x61 && $0 <= 0x7A }) }
+        let opensClause = before.first.map { prepositions.contains(bare($0)) || subordinators.contains(bare($0)) } ?? false
+        if opensClause || words.contains(where: { w in subordinators.contains(bare(w)) || clauseLinks.contains(bare(w)) }) {
+            return nil
+        }
+        return text[first.startIndex ..< comma]
+    }
+
+    private static let prepositions: Set<[UInt8]> = Set(["in", "on", "at", "by", "for", "with", "from", "to", "of", "into",
+        "after", "before", "during", "since", "until", "about", "over", "under", "via", "without", "within", "as", "like",
+        "unlike"].map { Array($0.utf8) })
+    /// Words that end a clause before a comma rather than a name ("… then, a…", "… today, an…").
+    private static let clauseLinks: Set<[UInt8]> = Set(["and", "or", "but", "then", "there", "here", "now", "today", "so",
+        "too", "also", "again", "it", "them", "this", "that"].map { Array($0.utf8) })
 
     /// Verbs that say what a thing is or does when the thing is the sentence's subject ("A trait object points to…",
     /// "The Send marker trait indicates…"). Too common to cue a definition anywhere else, so not part of `definition`.
