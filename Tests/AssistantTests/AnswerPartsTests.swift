@@ -345,6 +345,29 @@ enum AnswerFixtures {
         #expect(abs(AnswerFeatures.subjectCoverage(AnswerFixtures.unit(0, text, code: code), q) - share) < 1e-9)
     }
 
+    /// Another item of its list is no context of a list item (a digest's items are each about something else);
+    /// its own other sentences and the prose that introduces the list are, and prose sees the items around it.
+    @Test func aListItemsContextLeavesOutTheOtherItems() {
+        var second = AnswerFixtures.unit(3, "It reads faster now.", list: true)
+        second.block = 2
+        let units = [
+            AnswerFixtures.unit(0, "Here is what changed for actors:"),
+            AnswerFixtures.unit(1, "Actors gained isolation checks.", list: true),
+            AnswerFixtures.unit(2, "The package format moved.", list: true),
+            second,
+        ]
+        var pool = AnswerFixtures.pool(units)
+        pool.candidates = units.map { AnswerCandidate(unit: $0, rank: 0, articleScore: 1, title: "T", inBestPassage: false, isTarget: false) }
+        let actor = AnswerFixtures.analyzer.terms("actors")[0]
+        AnswerFeatures.compute(&pool, profile: AnswerFixtures.profile([actor: 3]), analyzer: AnswerFixtures.analyzer)
+        func feature(_ i: Int, _ name: String) -> Double { pool.candidates[i].features[AnswerFeatures.names.firstIndex(of: name)!] }
+        #expect(feature(0, "neighbour_coverage") == 1)
+        #expect(feature(2, "neighbour_coverage") == 0)
+        #expect(feature(2, "context_coverage") == 0)
+        #expect(feature(2, "window_coverage") == 1)    // the introducing sentence, two back
+        #expect(feature(3, "window_coverage") == 0)    // the other item, two back, is not
+    }
+
     @Test func featureNamesAreUniqueAndEvidenceNamesKnown() {
         #expect(Set(AnswerFeatures.names).count == AnswerFeatures.names.count)
         #expect(Set(Evidence.names).count == Evidence.names.count)

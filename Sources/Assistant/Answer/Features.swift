@@ -40,6 +40,16 @@ enum AnswerFeatures {
             guard let m = masks[doc], index >= 0, index < m.count else { return nil }
             return m[index]
         }
+
+        /// The question-term bits of the unit `d` places from `u`, as its context. Another item of the list a
+        /// list item stands in is no context of it: a digest's items, or a changelog's, are each about something
+        /// else (its own other sentences, the sentence that introduces the list and the prose around it are).
+        func neighbour(_ u: SentenceUnit, _ d: Int) -> UInt64 {
+            guard let m = mask(u.doc, u.index + d) else { return 0 }
+            guard d != 0, u.isListItem, let other = pool.units[u.doc]?[u.index + d], other.isListItem, other.block != u.block
+            else { return m }
+            return 0
+        }
     }
 
     struct SectionKey: Hashable { var doc: Int; var section: Int }
@@ -91,9 +101,9 @@ enum AnswerFeatures {
     static func values(_ i: Int, _ c: AnswerCandidate, _ ctx: Context, heading: UInt64, title: UInt64) -> [Double] {
         let u = c.unit, q = ctx.question
         let own = ctx.mask(u.doc, u.index) ?? 0
-        let prev = ctx.mask(u.doc, u.index - 1) ?? 0, next = ctx.mask(u.doc, u.index + 1) ?? 0
+        let prev = ctx.neighbour(u, -1), next = ctx.neighbour(u, 1)
         var window: UInt64 = 0
-        for d in -2...2 { window |= ctx.mask(u.doc, u.index + d) ?? 0 }
+        for d in -2...2 { window |= ctx.neighbour(u, d) }
         let cov = q.share(own)
         let count = Double(ctx.pool.units[u.doc]?.count ?? 1)
         let folded = FoldedText(u.text)
