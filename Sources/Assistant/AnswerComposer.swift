@@ -20,7 +20,11 @@ struct AnswerComposer {
         // topic's words, and keep them as the topic for the next follow-up ("why?", then "any downsides?").
         let cues = MessageCues(question)
         // "and with Swift Testing?" borrows it even when it names an article: the question is the last one.
-        let borrows = call.target == nil && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast)
+        // "Does it work on Linux?" after an answer, asked of the article it cited: "it" is the answer's topic as well.
+        // After a summary the topic is the article's title, and "what does it say about X?" asks for X alone.
+        let asksOfTheLastAnswer = call.fromConversation && context.lastTool == .answer && cues.saysAbout.isEmpty
+        let borrows = (call.target == nil || asksOfTheLastAnswer)
+            && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast)
         let extra = borrows || cues.isElliptical ? context.lastTopic : nil
         // "go on", "can you expand on that?" add to the last answer: they ask nothing of their own, and what the
         // answers before showed is left out.

@@ -302,7 +302,10 @@ public struct Dispatcher {
             reasons.append("“it” is “\(last.title)”")
             return last
         }
-        if let n = named, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
+        // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
+        // not the article "The Swift Linux Port"; a title is named with two words of it or more.
+        let asksOfIt = cues.pointsBack && !cues.namesArticle && context.lastArticle != nil && (named?.titleTerms ?? 0) < 2
+        if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
         }

@@ -10,7 +10,8 @@ struct TargetResolver {
     let analyzer: Analyzer
     let directory: CorpusDirectory
 
-    struct Named { var ref: TargetRef; var confidence: Double }
+    /// `titleTerms`: how many of the message's terms the article's title, author and site hold.
+    struct Named { var ref: TargetRef; var confidence: Double; var titleTerms = 0 }
 
     func exact(_ ref: String) -> TargetRef? {
         let r = ref.trimmed
@@ -51,11 +52,11 @@ struct TargetResolver {
         // "What is an actor?" names a topic, not an article, when its one term is in several titles.
         let ambiguous = terms.count == 1 && !cues.namesArticle && labels.filter { $0.isSuperset(of: terms) }.count > 1
         for (h, label) in zip(hits.prefix(3), labels) {
-            var matched = 0.0, total = 0.0
+            var matched = 0.0, total = 0.0, count = 0
             for t in terms {
                 let w = searcher.idf(t)
                 total += w
-                if label.contains(t) { matched += w }
+                if label.contains(t) { matched += w; count += 1 }
             }
             var conf = total > 0 ? matched / total : 0
             // Author or site named and it matches: strong evidence.
@@ -64,7 +65,7 @@ struct TargetResolver {
             // Below the top hit, only a clearly better title match can win.
             if h.doc != top.doc { conf -= 0.15 }
             if ambiguous { conf = min(conf, 0.45) }
-            if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf) }
+            if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf, titleTerms: count) }
         }
         // A clear winner in ranking also counts for a descriptive reference ("the excerpt on X").
         if var b = best, b.ref.doc == top.doc, hits.count > 1, top.score > 1.6 * hits[1].score, cues.namesArticle {

@@ -236,6 +236,26 @@ import Testing
         return (try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")), dir)
     }
 
+    /// "Does it work on Linux?" after an answer asks that answer's topic about Linux, of the article it cited: one
+    /// word of another title ("The Quill Linux Port") does not name that article, and the answer is about the topic.
+    @Test func itAfterAnAnswerIsItsTopic() throws {
+        let files = [
+            "quill2.md": "# Announcing Quill 2\n\nQuill 2 ships a faster compiler and new packages that work together.\n\n## Quill Checks\n\nQuill 2 introduces Quill Checks, a new testing library. Quill Checks supports every platform that Quill supports, including Linux and Windows. Its macros describe each check.\n\n## Packages\n\nPackages now build in parallel on Linux and macOS.\n",
+            "linux.md": "# The Quill Linux Port\n\nThe Linux port of Quill is a work in progress. It builds with the system compiler and links against glibc on every distribution.\n",
+            "web.md": "# Quill on the Web\n\nQuill compiles to WebAssembly and runs in the browser, where its work happens.\n",
+        ]
+        let (assistant, dir) = try Self.assistant(over: files)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try assistant.respond("What is Quill Checks?", context: ConversationContext())
+        let context = first.updating(ConversationContext())
+        let call = assistant.dispatch("Does it work on Linux?", context: context)
+        #expect(call.tool == .answer && call.target?.title == "Announcing Quill 2", "\(call)")
+        let reply = try assistant.run(call, message: "Does it work on Linux?", context: context)
+        #expect(reply.answer.hasPrefix("Quill Checks supports every platform"), "\(reply.answer)")
+        // Two words of its title do name it.
+        #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
+    }
+
     /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
     @Test func anExampleIsNotATitle() throws {
         let files = [
