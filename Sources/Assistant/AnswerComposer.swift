@@ -171,8 +171,10 @@ struct AnswerComposer {
     func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
         guard let subject = profile.rarestTerm, let top = picked.max(by: { $0.score < $1.score }),
               let best = ranked.first?.score else { return }
+        // "What does X do?" is answered by any sentence with X as its subject ("The X statement causes…").
         func defines(_ c: AnswerCandidate, strictly: Bool) -> Bool {
             Cues.defines(c.unit, [subject], leading: profile.termSet, strictly: strictly) || introduces(c.unit, subject, profile: profile)
+                || (!strictly && profile.asksWhatItDoes && Cues.hasSubject(c.unit, [subject], leading: profile.termSet))
         }
         // A top pick that says what X is stays; one that says only what X does ("X provides…") gives way to a
         // sentence that says what X is ("X is a…", "… introduces X, a…").

@@ -231,6 +231,24 @@ import Testing
         var kept = [does]
         composer.leadWithDefinition(profile, ranked: [does, usage], picked: &kept)
         #expect(kept.map(\.unit.index) == [7])
+        // "What does X do?": a sentence with X as its subject says it, whatever its verb.
+        let acts = AnswerFixtures.candidate(9, "An actor serialises every call made to it.", score: 1)
+        let onlyNames = AnswerFixtures.candidate(10, "Names of actors must be unique in a module.", score: 4)
+        var plain = [onlyNames]
+        composer.leadWithDefinition(profile, ranked: [onlyNames, acts], picked: &plain)
+        #expect(plain.map(\.unit.index) == [10])
+        var doing = profile
+        doing.asksWhatItDoes = true
+        var does2 = [onlyNames]
+        composer.leadWithDefinition(doing, ranked: [onlyNames, acts], picked: &does2)
+        #expect(Layout.paragraphs(does2).first?.first?.unit.index == 9)
+    }
+
+    @Test func whatItDoes() {
+        #expect(QuestionProfile.asksWhatItDoes("What does the nonlocal statement do?"))
+        #expect(QuestionProfile.asksWhatItDoes("I keep seeing these flags. What do -O and -g do?"))
+        #expect(!QuestionProfile.asksWhatItDoes("What does the nonlocal statement mean?"))
+        #expect(!QuestionProfile.asksWhatItDoes("What do I do?"))
     }
 
     @Test func questionKinds() {

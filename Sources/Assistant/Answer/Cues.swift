@@ -27,12 +27,18 @@ enum Cues {
     /// `strictly`: by a phrase of `definition` only, not by one of `definingVerbs` ("The X documentation provides…"
     /// has X first but says what the documentation does).
     static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = [], strictly: Bool = false) -> Bool {
+        guard hasSubject(u, terms, leading: leading) else { return false }
+        let folded = FoldedText(u.text)
+        return folded.containsAny(definition) || (!strictly && folded.containsAny(definingVerbs))
+    }
+
+    /// One of `terms` is the sentence's subject: its first content word, or the first after words of `leading`;
+    /// not in a sentence that opens with a condition ("If the X is a combination…", "When X is a class…").
+    static func hasSubject(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
         let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
         guard subject.map(terms.contains) == true else { return false }
-        let folded = FoldedText(u.text)
-        // "If the X is a combination…", "When X is a class…": a condition about X, not what X is.
-        if let first = openingWords(folded).first, subordinators.contains(Array(first)) { return false }
-        return folded.containsAny(definition) || (!strictly && folded.containsAny(definingVerbs))
+        if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) { return false }
+        return true
     }
 
     /// The name an appositive defines: the last words (at most three) before the first ", a " or ", an "

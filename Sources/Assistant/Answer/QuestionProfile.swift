@@ -27,6 +27,8 @@ struct QuestionProfile {
     var wantsNumber = false
     /// The question asks for several things of one kind ("Which platforms are supported?"): a list answers it.
     var wantsList = false
+    /// "What does X do?": any sentence with X as its subject says what it does.
+    var asksWhatItDoes = false
 
     /// The same terms as a set, built once.
     let termSet: Set<String>
@@ -131,7 +133,15 @@ extension QuestionProfile {
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
+        profile.asksWhatItDoes = asksWhatItDoes(question)
         return profile
+    }
+
+    /// "What does the nonlocal statement do?", "what do these flags do": "what does"/"what do" … "do".
+    static func asksWhatItDoes(_ question: String) -> Bool {
+        let w = Classifier.words(Sentences.split(question).first { $0.hasSuffix("?") } ?? question)
+        return w.count >= 4 && w[0] == "what" && (w[1] == "does" || w[1] == "do") && w.last == "do"
+            && !["i", "we", "you", "they"].contains(w[2])   // "What do I do?" asks what to do
     }
 
     /// "Which features are missing?", "What file formats can it read?", "Which iPhone models does it run on?":
