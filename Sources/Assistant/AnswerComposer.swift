@@ -36,8 +36,11 @@ struct AnswerComposer {
         // "show me an example" wants something the last answer did not show, asked as a how-to (steps, code).
         let example = cues.asksForExample && extra != nil
         let leavesOut = goesOn || example ? context.lastAnswer : nil
+        // "What about delegates?": a follow-up that adds a subject of its own is answered only by sentences that
+        // mention it, not by the last topic's again.
+        let addsSubject = extra != nil && !goesOn && !example && terms == nil
         var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: leavesOut, terms: terms,
-                                   kind: example ? .howto : nil)
+                                   kind: example ? .howto : nil, mustMention: addsSubject)
         response.shownBefore = leavesOut
         if let extra {
             // A follow-up with no topic of its own passes the last one on as it was; one that adds words
@@ -49,7 +52,7 @@ struct AnswerComposer {
     }
 
     func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil,
-                 kind: QuestionProfile.Kind? = nil) throws -> Response {
+                 kind: QuestionProfile.Kind? = nil, mustMention: Bool = false) throws -> Response {
         let corrected = assistant.corrected(QuestionProfile.withoutMeaningVerb(terms ?? question))
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
@@ -89,6 +92,9 @@ struct AnswerComposer {
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }
         if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
+        if mustMention, let own = Self.ownSubject(profile), !picked.contains(where: { $0.unit.terms.contains(own) }) {
+            return abstain(call, hits: hits, why: why + ["abstained: no chosen sentence mentions “\(own)”, what the follow-up adds"])
+        }
         why += picked.sorted { $0.score > $1.score }.map(explain)
         return respond(call, picked: picked, pool: pool, hits: hits, why: why)
     }
@@ -195,6 +201,12 @@ struct AnswerComposer {
         var lead = c
         lead.score = top.score + 1e-6
         picked.append(lead)
+    }
+
+    /// The rarest term a follow-up asks with words of its own ("delegates" in "What about delegates?"); nil when it
+    /// asks with the last topic's words only ("why?").
+    static func ownSubject(_ profile: QuestionProfile) -> String? {
+        profile.askedTerms.max { (profile.idf[$0] ?? 0, $1) < (profile.idf[$1] ?? 0, $0) }
     }
 
     /// A sentence that says what the subject is in an appositive ("… introduces Swift Testing, a new testing

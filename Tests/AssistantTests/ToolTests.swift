@@ -244,6 +244,17 @@ import Testing
         #expect(Layout.paragraphs(does2).first?.first?.unit.index == 9)
     }
 
+    /// A follow-up that adds a subject of its own is answered by sentences that mention it, or declined; one
+    /// that adds none ("why?") borrows the last topic whole.
+    @Test func aFollowUpsOwnSubjectMustBeInItsAnswer() throws {
+        let context = try SeedAssistant.ask("How do I avoid retain cycles in closures?").updating(ConversationContext())
+        let unmentioned = try SeedAssistant.ask("What about delegates?", context: context)
+        #expect(unmentioned.abstained, "\(unmentioned.answer)")
+        let mentioned = try SeedAssistant.ask("And with unowned?", context: context)
+        #expect(!mentioned.abstained && mentioned.answer.contains("unowned"), "\(mentioned.answer)")
+        #expect(try !SeedAssistant.ask("Why?", context: context).abstained)
+    }
+
     @Test func whatItDoes() {
         #expect(QuestionProfile.asksWhatItDoes("What does the nonlocal statement do?"))
         #expect(QuestionProfile.asksWhatItDoes("I keep seeing these flags. What do -O and -g do?"))
