@@ -74,10 +74,12 @@ public enum Sentences {
         return false
     }
 
-    /// A lowercase word of two letters or more, then a space: "swiftly is", not "x." or "a.b".
+    /// A word of two letters or more that opens in lowercase, then a space: "swiftly is", and names written with
+    /// inner capitals ("gRPC is", "iOS has", "macOS runs"); not "x." or "a.b".
     private static func startsLowercaseSentence(_ c: [Unicode.Scalar], _ m: Int) -> Bool {
+        guard m < c.count, c[m].isLowercase else { return false }
         var e = m
-        while e < c.count, c[e].isLowercase { e += 1 }
+        while e < c.count, c[e].isLowercase || c[e].isUppercase { e += 1 }
         return e - m >= 2 && e < c.count && c[e] == " "
     }
 

@@ -36,6 +36,9 @@ import Testing
         ("Declare var a: Int? would make it optional.", ["Declare var a: Int? would make it optional."]),
         ("Try it with a try! call. npm is not needed.", ["Try it with a try! call.", "npm is not needed."]),
         ("Plan B. b is a variable.", ["Plan B. b is a variable."]),
+        ("Services need contracts. gRPC is a framework for them.", ["Services need contracts.", "gRPC is a framework for them."]),
+        ("It ships for phones. iOS has it built in.", ["It ships for phones.", "iOS has it built in."]),
+        ("Read the file named config. myValue holds it.", ["Read the file named config.", "myValue holds it."]),
         // Tokenised, lowercased text sets its stops apart.
         ("the drag was measured at mach 2 . the results agree with theory . more tests followed .",
          ["the drag was measured at mach 2 .", "the results agree with theory .", "more tests followed ."]),
