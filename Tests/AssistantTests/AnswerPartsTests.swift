@@ -610,7 +610,8 @@ enum AnswerFixtures {
         if let first = out?.first { #expect(first.score > ranked[0].score) }
     }
 
-    /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is.
+    /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is,
+    /// unless its meaning is only a web address.
     @Test(arguments: [
         ("EAGAIN: Indicates that no data is available.", false, "EAGAIN"),
         ("You can create your own actor — and use the same methods:", false, nil),
@@ -618,6 +619,8 @@ enum AnswerFixtures {
         ("The answer is simple: use a lock.", false, nil),
         ("Main thread: runs the user interface.", false, nil),
         ("--nonet: do not use the network.", true, "--nonet"),
+        ("Ferrule Runtime: https://example.org/ferrule-runtime", true, nil),
+        ("Ferrule Runtime: the library at https://example.org/ferrule-runtime", true, "Ferrule Runtime"),
     ] as [(String, Bool, String?)])
     func entriesOfUnits(_ text: String, list: Bool, expected: String?) {
         #expect(Cues.entryTerm(AnswerFixtures.unit(0, text, list: list)).map(String.init) == expected)

@@ -76,10 +76,12 @@ enum Cues {
     /// The term of an entry in a list (a definition list's "--nonet: Do not…") or of a glossary line ("EAGAIN:
     /// Indicates…", at most three words, its meaning capitalised); prose ("You can create your own actor — and
     /// use…") has none.
+    /// An entry whose meaning is only a web address ("Swift OpenAPI Runtime: https://…") is a link, not an entry.
     static func entryTerm(_ u: SentenceUnit) -> Substring? {
         guard !u.isCode, let term = entryTerm(u.text) else { return nil }
-        if u.isListItem { return term }
         let meaning = u.text[term.endIndex...].drop { $0 == ":" || $0 == " " || $0 == "—" }
+        if (meaning.hasPrefix("http://") || meaning.hasPrefix("https://")) && !meaning.contains(" ") { return nil }
+        if u.isListItem { return term }
         return term.split(separator: " ").count <= 3 && meaning.first?.isUppercase == true ? term : nil
     }
 
