@@ -24,7 +24,7 @@ struct AnswerComposer {
         // After a summary the topic is the article's title, and "what does it say about X?" asks for X alone.
         let asksOfTheLastAnswer = call.fromConversation && context.lastTool == .answer && cues.saysAbout.isEmpty
         let borrows = (call.target == nil || asksOfTheLastAnswer)
-            && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast)
+            && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast || cues.picksAmongThoseSaid)
         let extra = borrows || cues.isElliptical ? context.lastTopic : nil
         // "go on", "can you expand on that?" add to the last answer: they ask nothing of their own, and what the
         // answers before showed is left out.
@@ -36,9 +36,10 @@ struct AnswerComposer {
         // "show me an example" wants something the last answer did not show, asked as a how-to (steps, code).
         let example = cues.asksForExample && extra != nil
         let leavesOut = goesOn || example ? context.lastAnswer : nil
-        // "What about delegates?": a follow-up that adds a subject of its own is answered only by sentences that
-        // mention it, not by the last topic's again.
-        let addsSubject = extra != nil && !goesOn && !example && terms == nil
+        // "What about delegates?", "and with unowned?": a follow-up that names only a new subject is answered by
+        // sentences that mention it, not by the last topic's again. One asked of the article discussed ("What does it use on
+        // Linux?") is answered by what that article says, in its own words.
+        let addsSubject = extra != nil && call.target == nil && cues.isElliptical && !goesOn && !example && terms == nil
         var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: leavesOut, terms: terms,
                                    kind: example ? .howto : nil, mustMention: addsSubject)
         response.shownBefore = leavesOut

@@ -59,7 +59,9 @@ public struct Dispatcher {
         }
         // A question that names no list of articles wants an answer, not a result list; so does "tell me about actors".
         let tellMe = ["tell me about", "tell me more about", "tell us about", "what can you tell me about"].contains { cues.lower.hasPrefix($0) }
-        if tool == .search && !listing && (cues.isQuestion || tellMe) && !cues.asksForArticles {
+        // After an answer, "which one wins when both set it?" picks among the things the answer named, not articles.
+        let asksForArticles = cues.wordsAskForArticles || (cues.picksOne && context.lastTool != .answer)
+        if tool == .search && !listing && (cues.isQuestion || tellMe) && !asksForArticles {
             reasons.append(tellMe ? "asks about a topic, not for articles: answering" : "a question that does not ask for articles: answering")
             tool = .answer
         }

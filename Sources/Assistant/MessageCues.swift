@@ -212,12 +212,20 @@ struct MessageCues {
     }
 
     /// Asks for a list of articles rather than a fact ("which posts…", "anything on…", "do you have…").
-    var asksForArticles: Bool {
+    var asksForArticles: Bool { wordsAskForArticles || picksOne }
+
+    /// Words that name articles or ask what the corpus has ("posts", "anything on", "do you have").
+    var wordsAskForArticles: Bool {
         let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup", "anything", "something", "stuff",
                                   "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
         return words.contains { nouns.contains($0) } || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
-            || hasPhrase("which one") || hasPhrase("which of")
     }
+
+    /// "which one…", "which of…": a pick among things listed, articles after a search.
+    var picksOne: Bool { hasPhrase("which one") || hasPhrase("which of") }
+
+    /// "which one wins?": a pick among things said before; "which one of the sort methods…" names them.
+    var picksAmongThoseSaid: Bool { hasPhrase("which one") && !hasPhrase("which one of") }
 
     var length: String? {
         if words.contains(where: { ["short", "brief", "quick", "tldr", "tl;dr", "nutshell", "one-line", "briefly", "gist"].contains($0) }) { return "short" }

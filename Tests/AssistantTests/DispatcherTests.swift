@@ -116,6 +116,18 @@ import Testing
         #expect(Set(reply.citations.map(\.ref.title)).isSuperset(of: ["Design Patterns in Swift: Singleton", "Design Patterns in Swift: Factory"]), "\(reply.answer)")
     }
 
+    /// "Which one …?" picks among the articles a search listed, and among the things an answer named after an
+    /// answer: there it is a question about the last topic, answered with its words.
+    @Test func whichOneAfterAnAnswer() throws {
+        let answer = try SeedAssistant.ask("how do I avoid retain cycles in closures?").updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch("Which one wins when both set a value?", context: answer)
+        #expect(call.tool == .answer, "\(call)")
+        #expect(MessageCues("Which one wins when both set a value?").picksAmongThoseSaid)
+        #expect(!MessageCues("Which one of the sort methods is stable?").picksAmongThoseSaid)
+        let search = try SeedAssistant.ask("find posts about retain cycles").updating(ConversationContext())
+        #expect(SeedAssistant.shared.dispatch("Which one wins when both set a value?", context: search).tool == .search)
+    }
+
     /// After a plain search, "it" in a question about the content is the topic searched for; "what does it
     /// say" is still the first result; a search with nothing of its own searches the last topic again.
     @Test func afterAListItIsTheTopic() throws {
