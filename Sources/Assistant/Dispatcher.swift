@@ -76,7 +76,8 @@ public struct Dispatcher {
         // "What does the atomic article say about dictionaries?": what one article says about something its title
         // does not name is answered from that article; a summary of the whole would leave the question unanswered.
         // The article the message is about: the one it names, or the one discussed when it points back.
-        let discussed = named?.ref ?? (cues.pointsBack ? context.lastArticle : nil)
+        // "What does it say about testing?" after a summary: "it" is that article, whatever title "testing" matches.
+        let discussed = itSays(cues, context: context) ?? named?.ref ?? (cues.pointsBack ? context.lastArticle : nil)
         var saysAbout = false
         if tool == .summarize, !cues.acrossArticles, let title = discussed?.title {
             // Compared as analysed terms: "dictionaries" is a word of a title that says "Dictionary".
@@ -294,13 +295,19 @@ public struct Dispatcher {
         call.set("topic", cues.contentWords.joined(separator: " "))
     }
 
+    /// "what does it say about Swift 6?": the article discussed, when "it" comes with a verb of what articles do.
+    func itSays(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
+        guard let last = context.lastArticle, !cues.namesArticle, cues.words.contains(where: { ["it", "its", "it's"].contains($0) }),
+              cues.words.contains(where: MessageCues.articleVerbs.contains) else { return nil }
+        return last
+    }
+
     /// Named article first (an explicit title always wins), then position in the last results,
     /// then "it"/"that one", then — when the tool needs one — the best match.
     func target(_ cues: MessageCues, context: ConversationContext, required: Bool, named: TargetResolver.Named?,
                 reasons: inout [String]) -> TargetRef? {
         // "what does it say about Swift 6?": "it" is the article discussed, whatever title the rest matches.
-        if let last = context.lastArticle, !cues.namesArticle, cues.words.contains(where: { ["it", "its", "it's"].contains($0) }),
-           cues.words.contains(where: MessageCues.articleVerbs.contains) {
+        if let last = itSays(cues, context: context) {
             reasons.append("“it” is “\(last.title)”")
             return last
         }

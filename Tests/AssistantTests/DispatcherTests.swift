@@ -116,6 +116,15 @@ import Testing
         #expect(Set(reply.citations.map(\.ref.title)).isSuperset(of: ["Design Patterns in Swift: Singleton", "Design Patterns in Swift: Factory"]), "\(reply.answer)")
     }
 
+    /// After a summary, "what does it say about testing?" asks that article about testing, even though "testing"
+    /// names other articles' titles: an answer from it, not another summary.
+    @Test func itSaysAfterASummary() throws {
+        let summary = try SeedAssistant.ask("summarize the factory pattern post")
+        let context = summary.updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch("What does it say about testing?", context: context)
+        #expect(call.tool == .answer && call.target == context.lastArticle && call.target?.title == "Design Patterns in Swift: Factory", "\(call)")
+    }
+
     /// "Which one …?" picks among the articles a search listed, and among the things an answer named after an
     /// answer: there it is a question about the last topic, answered with its words.
     @Test func whichOneAfterAnAnswer() throws {
