@@ -158,6 +158,9 @@ import Testing
         #expect(Cues.refersBack("Xcode does that for you."))
         #expect(Cues.refersBack("Of that, little remains."))
         #expect(Cues.refersBack("That is why locks stall."))
+        // "So far" looks back over the whole text, "so" alone carries on from the sentence before.
+        #expect(!Cues.refersBack("So far, we have seen how locks help."))
+        #expect(Cues.refersBack("So the lock stalls."))
         #expect(Cues.isFiller("In this post I showed you three ways to do it."))
         #expect(Cues.isFiller("Pretty cool, huh?"))
         #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))

@@ -145,6 +145,8 @@ enum Cues {
     static func continues(_ words: [ArraySlice<UInt8>]) -> Bool {
         guard let w = words.first else { return false }
         if w.elementsEqual(it), words.count > 1 { return !(words[1].elementsEqual(is_) || words[1].elementsEqual(was)) }
+        // "So far, we have explored…" looks back over the whole article, not at the sentence before.
+        if w.elementsEqual(so), words.count > 1, words[1].trimmed(of: Array(",".utf8)).elementsEqual(far) { return false }
         if connectives.contains(Array(w)) { return true }
         return connectivePhrases.contains { p in
             var k = 0
@@ -174,7 +176,7 @@ enum Cues {
     private static func word(_ s: String) -> [UInt8] { Array(s.utf8) }
     private static let subordinators: Set<[UInt8]> = Set(["if", "when", "whenever", "unless", "although", "though", "while",
         "because", "once", "after", "before", "since", "until"].map(word))
-    private static let it = word("it"), is_ = word("is"), was = word("was"), that = word("that")
+    private static let it = word("it"), is_ = word("is"), was = word("was"), that = word("that"), so = word("so"), far = word("far")
     private static let clauseOpeners: Set<[UInt8]> = Set(["the", "a", "an", "there", "you", "we", "it", "they", "i", "he", "she",
         "no", "all", "your", "our", "its", "their", "each", "every", "some", "any"].map(word))
     private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
