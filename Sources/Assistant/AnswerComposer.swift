@@ -94,7 +94,9 @@ struct AnswerComposer {
         if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
         if mustMention, let own = Self.ownSubject(profile), !picked.contains(where: { $0.unit.terms.contains(own) }) {
-            return abstain(call, hits: hits, why: why + ["abstained: no chosen sentence mentions “\(own)”, what the follow-up adds"])
+            // The nearest articles are those for what the follow-up asks, not for the last topic.
+            let near = (try? retrieve(corrected, target: nil)) ?? hits
+            return abstain(call, hits: near, why: why + ["abstained: no chosen sentence mentions “\(own)”, what the follow-up adds"])
         }
         why += picked.sorted { $0.score > $1.score }.map(explain)
         return respond(call, picked: picked, pool: pool, hits: hits, why: why)
