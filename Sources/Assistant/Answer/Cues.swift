@@ -52,7 +52,7 @@ enum Cues {
         let before = text[..<comma].split(separator: " ")
         let words = before.suffix(3)
         guard let first = words.first else { return nil }
-        func bare(_ w: Substring) -> [UInt8] { Array(w.lowercased().utf8.filter { $0 >= 0x61 && $0 <= 0x7A }) }
+        func bare(_ w: Substring) -> [UInt8] { word(w.lowercased().filter { $0 >= "a" && $0 <= "z" }) }
         let opensClause = before.first.map { prepositions.contains(bare($0)) || subordinators.contains(bare($0)) } ?? false
         if opensClause || words.contains(where: { w in subordinators.contains(bare(w)) || clauseLinks.contains(bare(w)) }) {
             return nil
@@ -62,10 +62,10 @@ enum Cues {
 
     private static let prepositions: Set<[UInt8]> = Set(["in", "on", "at", "by", "for", "with", "from", "to", "of", "into",
         "after", "before", "during", "since", "until", "about", "over", "under", "via", "without", "within", "as", "like",
-        "unlike"].map { Array($0.utf8) })
+        "unlike"].map(word))
     /// Words that end a clause before a comma rather than a name ("… then, a…", "… today, an…").
     private static let clauseLinks: Set<[UInt8]> = Set(["and", "or", "but", "then", "there", "here", "now", "today", "so",
-        "too", "also", "again", "it", "them", "this", "that"].map { Array($0.utf8) })
+        "too", "also", "again", "it", "them", "this", "that"].map(word))
 
     /// Verbs that say what a thing is or does when the thing is the sentence's subject ("A trait object points to…",
     /// "The Send marker trait indicates…"). Too common to cue a definition anywhere else, so not part of `definition`.
