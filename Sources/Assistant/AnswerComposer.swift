@@ -24,7 +24,8 @@ struct AnswerComposer {
         // After a summary the topic is the article's title, and "what does it say about X?" asks for X alone.
         let asksOfTheLastAnswer = call.fromConversation && context.lastTool == .answer && cues.saysAbout.isEmpty
         let borrows = (call.target == nil || asksOfTheLastAnswer)
-            && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast || cues.picksAmongThoseSaid)
+            && (cues.pointsBack || cues.standsForTopic || cues.asksAboutTheLastTopic || cues.comparesWithLast || cues.picksAmongThoseSaid
+                || cues.asksWhatIf)
         let extra = borrows || cues.isElliptical ? context.lastTopic : nil
         // "go on", "can you expand on that?" add to the last answer: they ask nothing of their own, and what the
         // answers before showed is left out.

@@ -187,6 +187,12 @@ struct MessageCues {
         return !rest.allSatisfy { ["it", "that", "this", "them", "those", "these", "the", "a", "an", "one", "ones"].contains($0) }
     }
 
+    /// "What if I only want the time?", "and what if it throws?": a variation on the last question, asked in its terms.
+    var asksWhatIf: Bool {
+        let rest = words.drop { $0 == "and" || $0 == "but" || $0 == "so" }
+        return rest.count >= 3 && rest.first == "what" && rest.dropFirst().first == "if"
+    }
+
     /// A short follow-up that leaves the question out and names only what changes: "and with Swift Testing?",
     /// "or in SwiftUI?", "what about the main actor?". It asks the last question again about that.
     var isElliptical: Bool {

@@ -260,6 +260,16 @@ import Testing
         #expect(try !SeedAssistant.ask("Why?", context: context).abstained)
     }
 
+    /// "What if I only want the time?" varies the last question: it is asked in that question's terms.
+    @Test func whatIfVariesTheLastQuestion() throws {
+        #expect(MessageCues("What if I only want the time?").asksWhatIf)
+        #expect(MessageCues("And what if it throws?").asksWhatIf)
+        #expect(!MessageCues("What is a formatter?").asksWhatIf)
+        let context = try SeedAssistant.ask("How do I format a date for the user's locale?").updating(ConversationContext())
+        let reply = try SeedAssistant.ask("What if I only want the time?", context: context)
+        #expect(reply.citations.first?.ref.title == "Formatting dates in the user's locale using DateFormatter in Swift", "\(reply.answer)")
+    }
+
     @Test func whatItDoes() {
         #expect(QuestionProfile.asksWhatItDoes("What does the nonlocal statement do?"))
         #expect(QuestionProfile.asksWhatItDoes("I keep seeing these flags. What do -O and -g do?"))
