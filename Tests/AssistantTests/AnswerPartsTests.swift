@@ -54,6 +54,13 @@ enum AnswerFixtures {
         #expect(Layout.endsWell(text) == expected)
     }
 
+    /// An author's sign-off answers no question.
+    @Test func signOffsAreNotCandidates() {
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "If you have questions about this tip, feel free to reach out to me on Mastodon.")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Thanks for reading, and see you next week.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "If the formatter has no locale, it uses the device's locale.")))
+    }
+
     @Test func headingsCaptionsAndCutOffSentencesAreNotCandidates() {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Getting started with the package")))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test is an automated test that")))

@@ -58,6 +58,7 @@ struct CandidatePool {
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").
         if ByteSearch.contains(u.text, " | ") { return false }
+        if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
         if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 }
         return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4

@@ -193,6 +193,13 @@ enum Cues {
 
     static func isBoilerplate(_ text: String) -> Bool { FoldedText(text).containsAny(boilerplate) }
 
+    /// An author's sign-off ("If you have questions…, send me a message on Twitter.", "Thanks for reading!"): it
+    /// answers no question, so no answer quotes it.
+    static func isSignOff(_ text: String) -> Bool { FoldedText(text).containsAny(signOffs) }
+
+    static let signOffs = Phrases(["reach out to me", "send me a message", "send me a tweet", "follow me on", "thanks for reading",
+        "thank you for reading", "leave a comment", "let me know in the comments", "subscribe to my", "stay tuned", "appeared first on"])
+
     /// Code that lost its line breaks and reads as prose (a corpus flattened to plain text): several
     /// statements' worth of code tokens, comments (`// …`), or code tokens making up a large share of the
     /// words. A plain call like `fetch(id:)` in prose is not such a token; see `isCodeToken`.
