@@ -247,14 +247,16 @@ import Testing
         #expect(call.tool == .extract && call.argument("kind") == kind, "\(call)")
     }
 
-    /// An assistant over a corpus of these Markdown files, in a directory of its own (the caller removes it).
-    static func assistant(over files: [String: String]) throws -> (Assistant, String) {
+    /// Runs `body` with an assistant over a corpus of these Markdown files, in a directory of its own that is
+    /// removed afterwards.
+    static func withAssistant(over files: [String: String], _ body: (Assistant) throws -> Void) throws {
         let dir = FileManager.default.temporaryDirectory.path + "/lore-dispatch-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         let index = try Index(path: dir + "/index.sqlite", corpus: dir)
         _ = try index.update()
-        return (try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")), dir)
+        try body(try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")))
     }
 
     /// "Does it work on Linux?" after an answer asks that answer's topic about Linux, of the article it cited: one
@@ -265,16 +267,16 @@ import Testing
             "linux.md": "# The Quill Linux Port\n\nThe Linux port of Quill is a work in progress. It builds with the system compiler and links against glibc on every distribution.\n",
             "web.md": "# Quill on the Web\n\nQuill compiles to WebAssembly and runs in the browser, where its work happens.\n",
         ]
-        let (assistant, dir) = try Self.assistant(over: files)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let first = try assistant.respond("What is Quill Checks?", context: ConversationContext())
-        let context = first.updating(ConversationContext())
-        let call = assistant.dispatch("Does it work on Linux?", context: context)
-        #expect(call.tool == .answer && call.target?.title == "Announcing Quill 2", "\(call)")
-        let reply = try assistant.run(call, message: "Does it work on Linux?", context: context)
-        #expect(reply.answer.hasPrefix("Quill Checks supports every platform"), "\(reply.answer)")
-        // Two words of its title do name it.
-        #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
+        try Self.withAssistant(over: files) { assistant in
+            let first = try assistant.respond("What is Quill Checks?", context: ConversationContext())
+            let context = first.updating(ConversationContext())
+            let call = assistant.dispatch("Does it work on Linux?", context: context)
+            #expect(call.tool == .answer && call.target?.title == "Announcing Quill 2", "\(call)")
+            let reply = try assistant.run(call, message: "Does it work on Linux?", context: context)
+            #expect(reply.answer.hasPrefix("Quill Checks supports every platform"), "\(reply.answer)")
+            // Two words of its title do name it.
+            #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
+        }
     }
 
     /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
@@ -284,11 +286,11 @@ import Testing
             "complex.md": "# Complex Type Example\n\nThis example describes complex numbers as a structure of two doubles and shows their size and alignment.\n",
             "types.md": "# Types\n\nEvery argument has a type descriptor that gives its size and alignment on the platform.\n",
         ]
-        let (assistant, dir) = try Self.assistant(over: files)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let context = try assistant.respond("how do I allocate a closure?", context: ConversationContext()).updating(ConversationContext())
-        let call = assistant.dispatch("show me an example", context: context)
-        #expect(call.tool == .answer && call.target == nil, "\(call)")
+        try Self.withAssistant(over: files) { assistant in
+            let context = try assistant.respond("how do I allocate a closure?", context: ConversationContext()).updating(ConversationContext())
+            let call = assistant.dispatch("show me an example", context: context)
+            #expect(call.tool == .answer && call.target == nil, "\(call)")
+        }
     }
 
     /// "the Events page", "the chapter on timers": page, chapter and document name an article as article and post
@@ -300,15 +302,15 @@ import Testing
             "memory.md": "# Memory\n\nThe kernel writes a page to disk when memory runs short, and counts such events.\n",
             "timers.md": "# Timers\n\nA timer fires its callback once the delay has passed; timer events run after input events.\n",
         ]
-        let (assistant, dir) = try Self.assistant(over: files)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        for message in ["summarize the Events page", "summarize the events document"] {
-            let call = assistant.dispatch(message, context: ConversationContext())
-            #expect(call.tool == .summarize && call.target?.source.hasSuffix("events.md") == true, "\(message): \(call)")
+        try Self.withAssistant(over: files) { assistant in
+            for message in ["summarize the Events page", "summarize the events document"] {
+                let call = assistant.dispatch(message, context: ConversationContext())
+                #expect(call.tool == .summarize && call.target?.source.hasSuffix("events.md") == true, "\(message): \(call)")
+            }
+            let reply = try assistant.run(assistant.dispatch("summarize the Events page", context: ConversationContext()),
+                                          message: "summarize the Events page", context: ConversationContext())
+            #expect(reply.answer.contains("in 1 sentence:"), "\(reply.answer)")
         }
-        let reply = try assistant.run(assistant.dispatch("summarize the Events page", context: ConversationContext()),
-                                      message: "summarize the Events page", context: ConversationContext())
-        #expect(reply.answer.contains("in 1 sentence:"), "\(reply.answer)")
     }
 
     /// The example is something the last answer did not show, and is asked as a how-to: code where the topic has it.

@@ -186,10 +186,13 @@ enum Cues {
     private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
         "this way", "for example", "for instance"].map(word)
 
+    /// An author's sign-off or a feed's footer: in no answer (`isSignOff`) and no summary (`isBoilerplate`).
+    private static let signOffWords = ["appeared first on", "thanks for reading", "follow me on", "stay tuned", "reach out to me",
+                                       "leave a comment"]
+
     /// Sign-offs and feed footers: never part of a summary ("… appeared first on …", "Thanks for reading").
-    static let boilerplate = Phrases(["appeared first on", "thanks for reading", "follow me on", "subscribe to", "stay tuned",
-        "if you have any questions", "reach out to me", "check out", "let me know", "leave a comment", "share this",
-        "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored"])
+    static let boilerplate = Phrases(signOffWords + ["subscribe to", "if you have any questions", "check out", "let me know",
+        "share this", "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored"])
 
     static func isBoilerplate(_ text: String) -> Bool { FoldedText(text).containsAny(boilerplate) }
 
@@ -197,8 +200,8 @@ enum Cues {
     /// answers no question, so no answer quotes it.
     static func isSignOff(_ text: String) -> Bool { FoldedText(text).containsAny(signOffs) }
 
-    static let signOffs = Phrases(["reach out to me", "send me a message", "send me a tweet", "follow me on", "thanks for reading",
-        "thank you for reading", "leave a comment", "let me know in the comments", "subscribe to my", "stay tuned", "appeared first on"])
+    static let signOffs = Phrases(signOffWords + ["send me a message", "send me a tweet", "thank you for reading",
+        "let me know in the comments", "subscribe to my"])
 
     /// Code that lost its line breaks and reads as prose (a corpus flattened to plain text): several
     /// statements' worth of code tokens, comments (`// …`), or code tokens making up a large share of the
