@@ -13,9 +13,16 @@ enum PlainTextParser {
             // A short first paragraph that is just the title line reads as a heading.
             if let b = blocks.first, b.text == line, line.count <= 80 { blocks[0] = Block(.heading(level: 1), line) }
         }
-        for i in blocks.indices where blocks[i].kind == .paragraph {
-            if let heading = heading(blocks[i].text) { blocks[i] = Block(.heading(level: 2), heading) }
+        var split: [Block] = []
+        split.reserveCapacity(blocks.count)
+        for b in blocks {
+            guard b.kind == .paragraph else { split.append(b); continue }
+            if let heading = heading(b.text) { split.append(Block(.heading(level: 2), heading)) }
+            else if let (heading, body) = runInHeading(b.text) {
+                split.append(Block(.heading(level: 2), heading)); split.append(Block(.paragraph, body))
+            } else { split.append(b) }
         }
+        blocks = split
         if let name = manualPageName(&blocks) { title = Titles.cut(name, limit: 80) }
         let article = Article(id: "\(source):1", title: title, source: source, line: 1, blocks: blocks)
         return ParsedFile(format: .plainText, articles: [article], warnings: [])
@@ -287,6 +294,30 @@ enum PlainTextParser {
         let titleCase = long.allSatisfy { $0.first(where: \.isLetter)?.isUppercase ?? false }
         return capitals || titleCase ? text : nil
     }
+
+    /// A numbered section whose heading runs into its first sentence, as licences and contracts write them:
+    /// "3. Grant of Patent License. Subject to the terms…" is the heading "3. Grant of Patent License." over
+    /// the paragraph "Subject to the terms…". The heading is what `heading` takes for a numbered one, and
+    /// the body is long (`runInBodyWords`), so that a short numbered step ("1. Install Python. Then run it.")
+    /// stays one paragraph.
+    static func runInHeading(_ text: String) -> (heading: String, body: String)? {
+        guard let first = text.utf8.first, first >= 0x30 && first <= 0x39 || first >= 0x41 && first <= 0x5A else { return nil }
+        var words = 0
+        for i in text.indices where text[i] == " " {
+            words += 1
+            if words > 9 { return nil }
+            guard text[text.index(before: i)] == "." else { continue }
+            let head = String(text[..<i])
+            let body = text[text.index(after: i)...]
+            guard words >= 2, body.first?.isUppercase == true || body.first == "\"",
+                  let h = heading(head), h.split(separator: " ").first.map(isSectionNumber) == true else { continue }
+            guard body.split(separator: " ").count >= runInBodyWords else { return nil }
+            return (h, String(body))
+        }
+        return nil
+    }
+
+    static let runInBodyWords = 20
 
     /// A section number: "5.", "2.1", "3.2.1.", "A.", "IV."
     static func isSectionNumber(_ word: Substring) -> Bool {

@@ -91,6 +91,21 @@ import Testing
         #expect(a.blocks.contains(Block(.paragraph, "This licence lets you share the work and change it.")))
     }
 
+    /// A numbered section whose heading runs into its first sentence, as licences write them, is a heading over
+    /// its body; a short numbered step with two sentences, or a numbered sentence in lower case, stays as written.
+    @Test func runInSectionHeadingsAreSetApart() {
+        let body = "Subject to the terms of this licence, each contributor grants you a worldwide, royalty-free and "
+            + "irrevocable patent licence to make, use and sell the work."
+        let text = "SAMPLE LICENCE\n\n   3. Grant of Patent Licence. " + body + "\n\n   4. Install Python. Then run the script.\n\n"
+            + "   5. the rest of the text follows. It is lower case, and it is not a heading at all, whatever its length may be.\n"
+        let a = PlainTextParser.parse(text, source: "licence.txt").articles[0]
+        #expect(a.blocks.contains(Block(.heading(level: 2), "3. Grant of Patent Licence.")))
+        #expect(a.blocks.contains(Block(.paragraph, body)))
+        #expect(a.blocks.contains(Block(.paragraph, "4. Install Python. Then run the script.")))
+        #expect(a.blocks.contains { $0.kind == .paragraph && $0.text.hasPrefix("5. the rest") })
+        #expect(PlainTextParser.runInHeading("A. Smith wrote it. " + body) == nil)
+    }
+
     /// A defined term on its own line, its definition indented under it: one sentence, not a heading over
     /// "means …". A heading over an indented body that is not a definition stays a heading.
     @Test func definedTermsStayWithTheirDefinitions() {
