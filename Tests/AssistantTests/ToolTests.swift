@@ -287,6 +287,10 @@ import Testing
         // Context before the asking sentence does not decide the kind.
         #expect(QuestionProfile.kind(of: "Our builds crawl on CI. Why does the compiler parse every header again?") == .why)
         #expect(QuestionProfile.kind(of: "I keep a large cache. How do I evict old entries?") == .howto)
+        // Asking what is wrong or bad about something asks for its limits.
+        #expect(QuestionProfile.kind(of: "What's wrong with a global logger?") == .limitation)
+        #expect(QuestionProfile.kind(of: "Is anything bad about force unwrapping?") == .limitation)
+        #expect(QuestionProfile.kind(of: "What went wrong in the build?") == .factoid)
     }
 
     @Test func captionsAreNotSentences() {

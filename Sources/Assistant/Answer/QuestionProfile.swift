@@ -207,7 +207,7 @@ extension QuestionProfile {
                                         "what version", "which version", "which release", "what release", "what year", "which year",
                                         "when was ", "when did ", "what percentage", "how old "])
     static let limitationPhrases = Phrases(["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness",
-                                            "pitfall", "problem with", "cons of", "go wrong"])
+                                            "pitfall", "problem with", "cons of", "go wrong", "wrong with", "bad about"])
     static let comparisonPhrases = Phrases(["difference between", " vs ", " vs. ", "versus", "compare", "same as", "same thing as",
                                             "different from", "differ from", " better than ", " instead of "])
 
