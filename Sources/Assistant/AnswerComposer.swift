@@ -89,6 +89,7 @@ struct AnswerComposer {
             Self.lookedUp($0, profile: profile, ranked: ranked, minRatio: settings(for: profile.kind).minRatio, analyzer: analyzer)
         }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
+        selection.shown = shown
         selection.run(lookup ?? ranked)
         var picked = selection.picked
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }

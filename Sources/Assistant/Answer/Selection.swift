@@ -21,6 +21,9 @@ struct AnswerSelection {
     let pool: CandidatePool
     let profile: QuestionProfile
     let settings: Settings
+    /// What the answers before showed ("go on", "show me an example"): a pick that would bring one of those
+    /// sentences back as its context is left out, since the context would repeat.
+    var shown: String?
     private(set) var picked: [AnswerCandidate] = []
     private(set) var words = 0
     private var covered = Set<String>()
@@ -56,6 +59,9 @@ struct AnswerSelection {
                 group = [alone]; size = alone.unit.words
             }
             if group.isEmpty || (!picked.isEmpty && words + size > settings.budget) { continue }
+            if let shown, group.contains(where: { $0.unit.index != c.unit.index && ByteSearch.contains(shown, String($0.unit.text.prefix(60))) }) {
+                continue
+            }
             for g in group where !has(g.unit) { picked.append(g); words += g.unit.words; covered.formUnion(g.unit.terms) }
         }
     }
