@@ -352,6 +352,24 @@ enum AnswerFixtures {
         #expect(abs(AnswerFeatures.subjectCoverage(AnswerFixtures.unit(0, text, code: code), q) - share) < 1e-9)
     }
 
+    /// The share of the question beyond the article's title: inside a licence titled "Apache License" every
+    /// sentence says "Apache", so the one that holds "patent" covers what is left. Plain coverage when the title
+    /// holds none of the question's terms, or all of them.
+    @Test(arguments: [
+        ("Licensed under the Apache License.", ["apach"], 0.0),
+        ("Each contributor grants you a patent license.", ["apach"], 1.0),
+        ("Apache grants a patent license.", ["apach"], 1.0),
+        ("Each contributor grants you a patent license.", [], 0.5),
+        ("Apache grants a patent license.", ["apach", "patent"], 1.0),
+        ("Licensed under the Apache License.", ["apach", "patent"], 0.5),
+    ] as [(String, [String], Double)])
+    func untitledCoverage(_ text: String, _ title: [String], _ share: Double) {
+        let p = AnswerFixtures.profile(["apach": 1, "patent": 1])
+        let q = TermBits(p.terms, weights: p.idf, mass: p.mass)
+        let own = q.mask(AnswerFixtures.unit(0, text).terms)
+        #expect(abs(AnswerFeatures.untitledCoverage(own, title: q.mask(title), q) - share) < 1e-9)
+    }
+
     /// Another item of its list is no context of a list item (a digest's items are each about something else);
     /// its own other sentences and the prose that introduces the list are, and prose sees the items around it.
     @Test func aListItemsContextLeavesOutTheOtherItems() {

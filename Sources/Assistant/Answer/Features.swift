@@ -16,7 +16,7 @@ enum AnswerFeatures {
         "comparison_both", "comparison_cue",
         "is_code", "is_list_item", "ends_colon", "is_caption", "about_article", "refers_back", "is_question", "log_words",
         "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage", "has_number", "code_words",
-        "subject_coverage",
+        "subject_coverage", "untitled_coverage",
     ]
     /// How many analysed words open a sentence where its subject usually stands ("The Send marker trait indicates…").
     static let subjectWords = 4
@@ -122,7 +122,7 @@ enum AnswerFeatures {
             q.share(window), q.share(ctx.paragraphs[SectionKey(doc: u.doc, section: u.block)] ?? own), ctx.local.share(own),
             ctx.clauses.map { Double(($0 & own).nonzeroBitCount) / Double(max($0.nonzeroBitCount, 1)) }.max() ?? 0,
             u.text.utf8.contains { $0 >= 48 && $0 <= 57 } ? 1 : 0, u.isCode ? 0 : min(Double(codeWords(u.text)), 3) / 3,
-            subjectCoverage(u, q),
+            subjectCoverage(u, q), untitledCoverage(own, title: title, q),
         ]
         return f
     }
@@ -131,6 +131,17 @@ enum AnswerFeatures {
     /// about the thing asked names it as its subject ("The Send marker trait indicates…", "Slices let you…").
     static func subjectCoverage(_ u: SentenceUnit, _ q: TermBits) -> Double {
         u.isCode ? 0 : q.share(q.mask(u.tokens.prefix(subjectWords)))
+    }
+
+    /// The weighted share a sentence holds of what the question asks beyond its article's title. Within one
+    /// article every sentence may share the title's words ("Apache", "License" all through a licence), so the
+    /// sentence that holds the rest ("patent") is the one that answers. Plain coverage when the title holds
+    /// none of the question, or all of it.
+    static func untitledCoverage(_ own: UInt64, title: UInt64, _ q: TermBits) -> Double {
+        let all: UInt64 = q.count >= 64 ? ~0 : (1 << UInt64(q.count)) - 1
+        let rest = all & ~title, restShare = q.share(rest)
+        guard title & all != 0, restShare > 0 else { return q.share(own) }
+        return q.share(own & rest) / restShare
     }
 
     /// BM25 of one sentence against the question, with sentences as the documents.
