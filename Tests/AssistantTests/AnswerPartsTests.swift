@@ -175,6 +175,11 @@ enum AnswerFixtures {
         ("Many events that trap are covered, including:", nil),
         ("We can write the same code as follows:", nil),
         ("Run it:", nil),
+        // A last clause that only points at the example goes, and the sentence stands without it.
+        ("It is handy as a stand-in where a statement is needed but nothing should run, for example:",
+         "It is handy as a stand-in where a statement is needed but nothing should run."),
+        ("You can wrap the call in a retry loop, like this:", "You can wrap the call in a retry loop."),
+        ("Here, for example:", nil),
     ] as [(String, String?)])
     func colonSentenceWithoutLongCode(_ text: String, expected: String?) {
         let long = (0..<40).map { "let value\($0) = compute(\($0))" }.joined(separator: "\n")
@@ -182,6 +187,19 @@ enum AnswerFixtures {
         #expect(!CandidatePool.isEligible(units[1]))
         let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["report": 1]), settings: .init())
         #expect(sel.bundle(AnswerFixtures.candidate(0, text)).map(\.unit.text) == (expected.map { [$0] } ?? []))
+    }
+
+    /// A colon sentence pointing at an example that cannot come (prose, not code, follows it) stands without its
+    /// pointer; and when the best candidate cannot stand at all, the weakest pick is measured from the best one left.
+    @Test func theBestCandidateThatCannotStandDoesNotSilenceTheRest() {
+        let units = [AnswerFixtures.unit(0, "A stand-in is a null operation that does nothing."),
+                     AnswerFixtures.unit(1, "Nothing follows this one at all:"), AnswerFixtures.unit(2, "and some prose after it.")]
+        var sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["stand": 1]), settings: .init())
+        sel.run([AnswerFixtures.candidate(1, units[1].text, score: 9), AnswerFixtures.candidate(0, units[0].text, score: 2)])
+        #expect(sel.picked.map(\.unit.index) == [0])
+        let pointer = AnswerFixtures.unit(1, "It is handy where a statement is needed but nothing runs, for example:")
+        sel = AnswerSelection(pool: AnswerFixtures.pool([units[0], pointer, units[2]]), profile: AnswerFixtures.profile(["stand": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(1, pointer.text)).map(\.unit.text) == ["It is handy where a statement is needed but nothing runs."])
     }
 
     /// Code that fits comes with its colon sentence; when the budget has no room for the code, the sentence

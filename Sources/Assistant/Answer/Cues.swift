@@ -291,6 +291,21 @@ enum Cues {
             && !["here", "example", "examples", "consider"].contains(opening[0]) && !opening.contains("let's")
     }
 
+    /// A colon sentence whose last clause only points at what follows ("…, but no code needs to be executed, for
+    /// example:", "You can wrap it in a loop, like this:"), without that clause, as a whole sentence; nil when there
+    /// is no such clause or what is left does not stand on its own.
+    static func withoutPointer(_ text: String) -> String? {
+        guard text.hasSuffix(":"), let comma = text.lastIndex(of: ",") else { return nil }
+        let words = text[text.index(after: comma)...].dropLast()
+        let tail = FoldedText(" " + words)
+        guard words.split(separator: " ").count <= 3, tail.containsAny(pointsForward) || tail.containsAny(examplePointers) else { return nil }
+        let head = String(text[..<comma])
+        guard standsBeforeItsColon(head + ":") else { return nil }
+        return head + "."
+    }
+
+    static let examplePointers = Phrases([" e.g", " such as", " say", " i.e"])
+
     static let leansForward: Set<String> = ["a", "an", "the", "of", "to", "for", "with", "by", "from", "in", "on", "at", "as",
                                             "and", "or", "is", "are", "was", "were", "be", "like", "include", "includes",
                                             "including", "such", "e.g", "i.e", "namely", "follows", "following", "below",

@@ -36,7 +36,7 @@ struct AnswerSelection {
 
     /// Runs the greedy selection over `ranked` (best first).
     mutating func run(_ ranked: [AnswerCandidate]) {
-        guard let best = ranked.first?.score else { return }
+        guard var best = ranked.first?.score else { return }
         var rest = Array(ranked.prefix(80))
         while picked.count < settings.maxPicks {
             var choice: (index: Int, value: Double)? = nil
@@ -58,7 +58,13 @@ struct AnswerSelection {
             if !picked.isEmpty, words + size > settings.budget, group.contains(where: \.unit.isCode), let alone = withoutItsCode(c) {
                 group = [alone]; size = alone.unit.words
             }
-            if group.isEmpty || (!picked.isEmpty && words + size > settings.budget) { continue }
+            if group.isEmpty {
+                // The best candidate cannot stand (a colon with nothing that can follow it): the weakest pick's ratio
+                // is measured from the best one left, or nothing would be picked.
+                if picked.isEmpty, let next = rest.lazy.map(\.score).max() { best = next }
+                continue
+            }
+            if !picked.isEmpty && words + size > settings.budget { continue }
             if let shown, group.contains(where: { $0.unit.index != c.unit.index && ByteSearch.contains(shown, String($0.unit.text.prefix(60))) }) {
                 continue
             }
@@ -139,10 +145,16 @@ struct AnswerSelection {
     /// A colon sentence that introduces code, as a sentence of its own: the code is too long to come along
     /// ("You can use swift-demangle to make the report readable:"). Nil when the code is not there or the
     /// sentence points at what follows ("… like this:", "For example:").
+    /// One whose last clause only points at the example ("…, for example:") stands without that clause, whatever follows.
     func withoutItsCode(_ c: AnswerCandidate) -> AnswerCandidate? {
-        guard c.unit.text.hasSuffix(":"), !c.unit.isCode, !c.unit.isListItem, let next = pool.unit(c.unit.doc, c.unit.index + 1),
-              next.isCode, Cues.standsBeforeItsColon(c.unit.text) else { return nil }
+        guard c.unit.text.hasSuffix(":"), !c.unit.isCode, !c.unit.isListItem else { return nil }
         var alone = c
+        if let cut = Cues.withoutPointer(c.unit.text) {
+            alone.unit.text = cut
+            alone.unit.words = cut.split(separator: " ").count
+            return alone
+        }
+        guard let next = pool.unit(c.unit.doc, c.unit.index + 1), next.isCode, Cues.standsBeforeItsColon(c.unit.text) else { return nil }
         alone.unit.text = String(c.unit.text.dropLast()) + "."
         return alone
     }
