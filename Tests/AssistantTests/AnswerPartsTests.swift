@@ -89,6 +89,19 @@ enum AnswerFixtures {
         let list = Layout.paragraph([AnswerFixtures.candidate(0, "It lets you:"), AnswerFixtures.candidate(1, "tag tests", list: true),
                                      AnswerFixtures.candidate(2, "group suites.", list: true)], n: 1)
         #expect(list == "It lets you:\n- tag tests.\n- group suites. [1]")
+        // A paragraph that ends with a colon sentence and its code, or with code alone, has its mark after the code.
+        let ends = Layout.paragraph([after, AnswerFixtures.candidate(3, "With:"), code], n: 2)
+        #expect(ends == "Run it with swift test. With:\n```\n@Test func a() {\n    #expect(true)\n}\n```\n[2]")
+        #expect(Layout.paragraph([code], n: 1) == "```\n@Test func a() {\n    #expect(true)\n}\n```\n[1]")
+    }
+
+    /// A prose sentence that can open the answer opens it before a better-scored code block.
+    @Test func proseOpensBeforeCode() {
+        let code = AnswerFixtures.candidate(2, "queue.sync {\n    queue.sync {}\n}", score: 5, code: true)
+        let prose = AnswerFixtures.candidate(5, "A deadlock is two tasks waiting on each other.", score: 3)
+        let back = AnswerFixtures.candidate(6, "This happens because the queue is locked.", score: 6)
+        #expect(Layout.paragraphs([code, prose, back]).first?.map(\.unit.index) == [5, 6, 2])
+        #expect(Layout.paragraphs([code, back]).first?.map(\.unit.index) == [2, 6])
     }
 
     @Test(arguments: [

@@ -14,7 +14,7 @@ enum Layout {
     /// article reading order, except that the first article opens with its best pick that can open it,
     /// preceded only by what it leans on (`leansOn`), and the picks right after it. A pick can open the
     /// answer when what it leans on starts with a sentence that points back to nothing ("This happens
-    /// because…" cannot, when the sentence "this" means was not picked); when none can, reading order.
+    /// because…" cannot, when the sentence "this" means was not picked), prose before code; when none can, reading order.
     static func paragraphs(_ picked: [AnswerCandidate]) -> [[AnswerCandidate]] {
         guard let top = picked.max(by: { $0.score < $1.score }) else { return [] }
         var groups: [Int: [AnswerCandidate]] = [:]
@@ -26,13 +26,16 @@ enum Layout {
         return order.map { doc in
             let g = groups[doc]!.sorted { $0.unit.index < $1.unit.index }
             guard doc == top.unit.doc else { return g }
-            for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
-                var start = at
-                while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
-                guard g[start].unit.isCode || canOpen(g[start].unit.text) else { continue }
-                var end = at
-                while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
-                return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
+            // Prose opens the answer when a prose pick can; a code block only when none can.
+            for codeOpens in [false, true] {
+                for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
+                    var start = at
+                    while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
+                    guard g[start].unit.isCode ? codeOpens : canOpen(g[start].unit.text) else { continue }
+                    var end = at
+                    while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
+                    return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
+                }
             }
             return g
         }
@@ -71,9 +74,11 @@ enum Layout {
         return !adjacent(i - 1) && !adjacent(i + 1)
     }
 
-    /// One article's paragraph with its citation mark `[n]` after the last sentence or list item.
+    /// One article's paragraph with its citation mark `[n]` after the last sentence or list item; after the code when
+    /// that sentence introduces the code that ends the paragraph ("With:" then a listing), on a line of its own.
     static func paragraph(_ items: [AnswerCandidate], n: Int) -> String {
-        let lastText = items.lastIndex { !$0.unit.isCode }
+        var lastText = items.lastIndex { !$0.unit.isCode }
+        if let l = lastText, l < items.count - 1, items[l].unit.text.hasSuffix(":") { lastText = nil }
         var out = ""
         for (i, c) in items.enumerated() {
             let u = c.unit
@@ -92,7 +97,7 @@ enum Layout {
             }
         }
         while out.hasSuffix("\n") { out.removeLast() }
-        if lastText == nil { out += " [\(n)]" }
+        if lastText == nil { out += (out.hasSuffix("```") || out.hasSuffix("~~~") ? "\n" : " ") + "[\(n)]" }
         return out
     }
 }
