@@ -177,6 +177,15 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).isEmpty)
     }
 
+    /// A listing whose colon line finishes a sentence begun above it ("Replace: … With: …") cannot stand alone;
+    /// one under a label of its own ("Example:") comes with its label.
+    @Test(arguments: [("With:", [Int]()), ("To this:", []), ("Example:", [0, 1]), ("Output:", [0, 1])] as [(String, [Int])])
+    func codeUnderAContinuingColon(_ intro: String, expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, intro), AnswerFixtures.unit(1, "cache[key] = image", code: true)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["cache": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text, code: true)).map(\.unit.index) == expected)
+    }
+
     /// A colon sentence whose code is too long to come along stands as a sentence when it says something whole
     /// before its colon; one that points at what follows is left out.
     @Test(arguments: [

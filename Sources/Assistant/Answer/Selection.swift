@@ -79,6 +79,9 @@ struct AnswerSelection {
         if u.isCode {
             // Code comes with the sentence that introduces it, when that sentence ends in a colon.
             if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, prev.text.hasSuffix(":"), !has(prev) {
+                // "With:" between two listings ("Replace: … With: …") finishes a sentence begun above: its code
+                // cannot stand without the listing before it.
+                if Self.continuesAbove(prev.text) { return [] }
                 out.append(tagAlong(prev, c))
             }
             return out + [c]
@@ -120,6 +123,16 @@ struct AnswerSelection {
         }
         return out
     }
+
+    /// A colon line of one or two words that opens with a word leaning on what came before ("With:", "To this:",
+    /// "And then:"); "Example:" and "Output:" stand on their own.
+    static func continuesAbove(_ text: String) -> Bool {
+        let words = text.dropLast().split(separator: " ")
+        guard words.count <= 2, let first = words.first else { return false }
+        return continuing.contains(first.lowercased())
+    }
+
+    static let continuing: Set<String> = ["with", "to", "into", "from", "and", "or", "then", "by", "as", "becomes", "instead", "versus"]
 
     /// The list `u` is an item of, or the list that starts right after the paragraph `u` ends, in the same
     /// section; nil when there is none or it is too long to come whole.
