@@ -337,8 +337,20 @@ public struct Dispatcher {
             reasons.append("best match for the message (match \(Int(n.confidence * 100))%)")
             return n.ref
         }
+        // "How long should I wait between attempts?" after an answer about retrying: a question that names nothing
+        // and points nowhere still continues the conversation when the article just answered from is among the
+        // best few for its own words; that article is asked first, the others still count.
+        // "What about the builder pattern?" names a new subject of its own and is not of this kind.
+        if !required, context.lastTool == .answer, let last = context.lastArticle, !context.lastArticleIsFirstHit, !cues.namesArticle,
+           !cues.isElliptical, resolver.ranks(last, within: Self.continuityHits, for: cues) {
+            reasons.append("continues the conversation: “\(last.title)” is among the best articles for it")
+            return last
+        }
         return nil
     }
+
+    /// How high the article just answered from must rank for a follow-up's own words to be asked of it first.
+    static let continuityHits = 3
 
     /// The kind of item the message asks for, by the longest cue phrase it holds; ties go to the
     /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review

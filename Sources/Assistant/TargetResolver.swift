@@ -24,6 +24,15 @@ struct TargetResolver {
     static let askingWords: Set<String> = ["author", "wrote", "written", "date", "publication", "published", "when", "who", "did",
                                            "come", "came", "page", "chapter", "document"]
 
+    /// Whether `ref` is among the best `k` articles for the message's content words.
+    func ranks(_ ref: TargetRef, within k: Int, for cues: MessageCues) -> Bool {
+        let text = cues.contentWords.joined(separator: " ")
+        guard !text.isEmpty else { return false }
+        var query = SearchQuery(text: text, limit: k)
+        query.snippets = false
+        return ((try? searcher.search(query)) ?? []).contains { $0.doc == ref.doc }
+    }
+
     func named(_ cues: MessageCues, context: ConversationContext) -> Named? {
         var content = cues.contentWords
         var query = SearchQuery(text: "", limit: 5)

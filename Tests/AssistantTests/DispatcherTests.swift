@@ -279,6 +279,27 @@ import Testing
         }
     }
 
+    /// A follow-up that names nothing and points nowhere ("How long should I wait between attempts?") continues the
+    /// conversation when the article just answered from is among the best few for its own words; one whose words the
+    /// article does not rank for, and one that names a new subject ("What about timeouts?"), does not.
+    @Test func aFollowUpOfItsOwnContinuesTheConversation() throws {
+        let files = [
+            "retry.md": "# Retrying failed requests\n\nWrap the request in a loop that runs at most three attempts. Add a delay between attempts so that the server can recover before the next one.\n",
+            "waiting.md": "# Polling views in UI tests\n\nA test should wait just long enough for the view to appear. Polling until the view shows up beats a fixed sleep between checks.\n",
+            "colors.md": "# Picking colors\n\nA palette with five colors is enough for most apps.\n",
+        ]
+        try Self.withAssistant(over: files) { assistant in
+            let first = try assistant.respond("How do I retry a failed request?", context: ConversationContext())
+            let context = first.updating(ConversationContext())
+            let call = assistant.dispatch("How long should I wait between attempts?", context: context)
+            #expect(call.tool == .answer && call.target?.title == "Retrying failed requests", "\(call)")
+            #expect(assistant.dispatch("How many colors does a palette need?", context: context).target?.title != "Retrying failed requests")
+            #expect(assistant.dispatch("What about timeouts?", context: context).target == nil)
+            // Without an answer before it, the same question is asked of every article.
+            #expect(assistant.dispatch("How long should I wait between attempts?", context: ConversationContext()).target?.title != "Retrying failed requests")
+        }
+    }
+
     /// "show me an example" names no article, even where a title ends in "Example": it is about the last topic.
     @Test func anExampleIsNotATitle() throws {
         let files = [
