@@ -259,6 +259,13 @@ import Testing
         try body(try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")))
     }
 
+    /// `withAssistant`, with the conversation as it stands after `question` was answered.
+    static func afterAnswering(_ question: String, over files: [String: String], _ body: (Assistant, ConversationContext) throws -> Void) throws {
+        try withAssistant(over: files) { assistant in
+            try body(assistant, try assistant.respond(question, context: ConversationContext()).updating(ConversationContext()))
+        }
+    }
+
     /// "Does it work on Linux?" after an answer asks that answer's topic about Linux, of the article it cited: one
     /// word of another title ("The Quill Linux Port") does not name that article, and the answer is about the topic.
     @Test func itAfterAnAnswerIsItsTopic() throws {
@@ -267,9 +274,7 @@ import Testing
             "linux.md": "# The Quill Linux Port\n\nThe Linux port of Quill is a work in progress. It builds with the system compiler and links against glibc on every distribution.\n",
             "web.md": "# Quill on the Web\n\nQuill compiles to WebAssembly and runs in the browser, where its work happens.\n",
         ]
-        try Self.withAssistant(over: files) { assistant in
-            let first = try assistant.respond("What is Quill Checks?", context: ConversationContext())
-            let context = first.updating(ConversationContext())
+        try Self.afterAnswering("What is Quill Checks?", over: files) { assistant, context in
             let call = assistant.dispatch("Does it work on Linux?", context: context)
             #expect(call.tool == .answer && call.target?.title == "Announcing Quill 2", "\(call)")
             let reply = try assistant.run(call, message: "Does it work on Linux?", context: context)
@@ -288,9 +293,7 @@ import Testing
             "waiting.md": "# Polling views in UI tests\n\nA test should wait just long enough for the view to appear. Polling until the view shows up beats a fixed sleep between checks.\n",
             "colors.md": "# Picking colors\n\nA palette with five colors is enough for most apps.\n",
         ]
-        try Self.withAssistant(over: files) { assistant in
-            let first = try assistant.respond("How do I retry a failed request?", context: ConversationContext())
-            let context = first.updating(ConversationContext())
+        try Self.afterAnswering("How do I retry a failed request?", over: files) { assistant, context in
             let call = assistant.dispatch("How long should I wait between attempts?", context: context)
             #expect(call.tool == .answer && call.target?.title == "Retrying failed requests", "\(call)")
             #expect(assistant.dispatch("How many colors does a palette need?", context: context).target?.title != "Retrying failed requests")
