@@ -48,6 +48,8 @@ struct MessageCues {
         if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
         for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
                   "the post", "the author", "that excerpt", "this excerpt", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
+        // "Why did the project need this?": a demonstrative that ends the message stands for what was said.
+        if let last = words.last, ["this", "that", "these", "those"].contains(last), words.count > 1 { return true }
         return words.contains { pronouns.prefix(4).contains($0) }
     }
 

@@ -200,6 +200,16 @@ import Testing
         #expect(MessageCues(message).asksWhatAbout == expected)
     }
 
+    /// A message points back with "it", with phrases that name the article, or with a demonstrative at its end.
+    @Test(arguments: [
+        ("Why did the project need this?", true), ("Can I cancel it?", true), ("who wrote that article?", true),
+        ("how do I do that", true), ("Is this thread safe?", false), ("that works on Linux", false), ("this", false),
+        ("What is a retain cycle?", false),
+    ])
+    func pointsBack(message: String, expected: Bool) {
+        #expect(MessageCues(message).pointsBack == expected, "\(message)")
+    }
+
     /// "one" as the last topic's thing, not as a number or a pick from a list.
     @Test(arguments: [
         ("how do I break one in a closure?", true), ("is there one for Linux?", true), ("can you show me one", true),
