@@ -752,6 +752,9 @@ enum AnswerFixtures {
         ("Swift Configuration is a library that reads settings.", true),
         ("Configuration is a library that reads settings.", true),
         ("Swift developers say configuration is a chore.", false),
+        // An identifier stands for its words; a sentence that opens with a preposition is about something else.
+        ("SwiftConfiguration is a library that reads settings.", true),
+        ("With Swift Configuration, we are reading settings.", false),
     ])
     func definesANameOfSeveralWords(_ text: String, _ expected: Bool) {
         let analyzer = AnswerFixtures.analyzer

@@ -34,11 +34,24 @@ enum Cues {
 
     /// One of `terms` is the sentence's subject: its first content word, or the first after words of `leading`;
     /// not in a sentence that opens with a condition ("If the X is a combination…", "When X is a class…").
+    /// An identifier stands for its words: "AsyncAlgorithms is a package…" has async and algorithm as its subject.
     static func hasSubject(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
-        let subject = u.tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }
+        let subject = openingTerms(u.tokens).prefix(4).first { !leading.contains($0) || terms.contains($0) }
         guard subject.map(terms.contains) == true else { return false }
-        if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) { return false }
+        // "With AsyncAlgorithms, we are applying…" is about "we": a sentence that opens with a preposition has another subject.
+        if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) || prepositions.contains(Array(first)) { return false }
         return true
+    }
+
+    /// A sentence's first analysed words, an identifier that its parts follow ("asyncalgorithm", "async",
+    /// "algorithm") left out for those parts.
+    static func openingTerms(_ tokens: [String]) -> [String] {
+        var out: [String] = []
+        for (i, t) in tokens.prefix(8).enumerated() {
+            if i + 1 < tokens.count, tokens[i + 1].count < t.count, t.hasPrefix(tokens[i + 1]) { continue }
+            out.append(t)
+        }
+        return out
     }
 
     /// The name an appositive defines: the last words (at most three) before the first ", a " or ", an "
