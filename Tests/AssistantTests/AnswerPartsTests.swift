@@ -264,6 +264,17 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text, code: true)).map(\.unit.index) == [2, 3])
     }
 
+    /// A sentence that points back to one that points back in turn brings both, and the listing the first points at;
+    /// a chain longer than two, or one that ends in what cannot stand, is not picked.
+    @Test func chainsOfPointingBack() {
+        let units = [AnswerFixtures.unit(0, "Guard the call like this:"), AnswerFixtures.unit(1, "precondition(isMain)", code: true),
+                     AnswerFixtures.unit(2, "This crashes in every build."), AnswerFixtures.unit(3, "Use this when a wrong call is a bug."),
+                     AnswerFixtures.unit(4, "That keeps release builds honest.")]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["build": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).map(\.unit.index) == [0, 1, 2, 3])
+        #expect(sel.bundle(AnswerFixtures.candidate(4, units[4].text)).isEmpty)
+    }
+
     /// A question that asks for several things gets the whole list: a picked item brings its siblings in its
     /// section, a sentence brings the list that follows its paragraph. Other questions, a list in another
     /// section and a list too long to come whole do not.

@@ -86,21 +86,8 @@ struct AnswerSelection {
             }
             return out + [c]
         }
-        if Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !has(prev) {
-            if prev.isCode {
-                // "That will allow you to modify it…" right after code points at the code: it comes with that
-                // code (and the colon sentence before it), or not at all.
-                guard CandidatePool.isEligible(prev) else { return [] }
-                if let intro = pool.unit(u.doc, u.index - 2), !intro.isCode, intro.text.hasSuffix(":"), !has(intro) {
-                    out.append(tagAlong(intro, c))
-                }
-                out.append(tagAlong(prev, c))
-            } else if CandidatePool.isEligible(prev) {
-                if !prev.text.hasSuffix(":"), prev.words < 45, !Cues.isFiller(prev.text) { out.append(tagAlong(prev, c)) }
-            } else if prev.section == u.section {
-                return []  // what it points at cannot stand in an answer (a line of code as a paragraph, a cut-off line)
-            }
-        }
+        guard let before = antecedents(of: u, c, depth: 2) else { return [] }
+        out += before
         out.append(c)
         if u.text.hasSuffix(":") {
             var k = u.index + 1
@@ -133,6 +120,31 @@ struct AnswerSelection {
     }
 
     static let continuing: Set<String> = ["with", "to", "into", "from", "and", "or", "then", "by", "as", "becomes", "instead", "versus"]
+
+    /// What a sentence that points back needs before it, in reading order; nil when that cannot stand in an answer.
+    /// "That will allow you to modify it…" right after code points at the code: it comes with that code (and the
+    /// colon sentence before it), or not at all. A prose sentence it points back to comes along, and so does what
+    /// that one points back to in turn ("Use this when…" after "This crashes in Debug and Release." after a
+    /// listing), up to `depth` sentences back.
+    func antecedents(of u: SentenceUnit, _ c: AnswerCandidate, depth: Int) -> [AnswerCandidate]? {
+        guard Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !has(prev) else { return [] }
+        if prev.isCode {
+            guard CandidatePool.isEligible(prev) else { return nil }
+            var out: [AnswerCandidate] = []
+            if let intro = pool.unit(u.doc, u.index - 2), !intro.isCode, intro.text.hasSuffix(":"), !has(intro) {
+                out.append(tagAlong(intro, c))
+            }
+            return out + [tagAlong(prev, c)]
+        }
+        if CandidatePool.isEligible(prev) {
+            guard !prev.text.hasSuffix(":"), prev.words < 45, !Cues.isFiller(prev.text) else { return [] }
+            guard depth > 1 else { return Cues.refersBack(prev.text) ? nil : [tagAlong(prev, c)] }
+            guard let further = antecedents(of: prev, c, depth: depth - 1) else { return nil }
+            return further + [tagAlong(prev, c)]
+        }
+        // What it points at cannot stand in an answer (a line of code as a paragraph, a cut-off line).
+        return prev.section == u.section ? nil : []
+    }
 
     /// The list `u` is an item of, or the list that starts right after the paragraph `u` ends, in the same
     /// section; nil when there is none or it is too long to come whole.
