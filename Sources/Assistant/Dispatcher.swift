@@ -215,13 +215,23 @@ public struct Dispatcher {
     /// "what did X write?": the words that ask what an author wrote.
     static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
 
-    /// "author" for a "who" question about an article with no author, "date" for a "when" question about one
-    /// with no date; nil when the metadata is there to extract.
+    /// "author" for a "who" question about an article with no author whose text says who wrote something ("Ada
+    /// Lovelace wrote its first version"), "date" for a "when" question about one with no date; nil when the
+    /// metadata is there to extract, or when the text has no writer to quote either (the extract then says
+    /// "Author: not listed", where an answer would be sentences that name nobody).
     func missingMetadata(_ first: String, doc: Int) -> String? {
         guard first == "who" || first == "when", let a = try? resolver.store.article(doc: doc)?.article else { return nil }
-        if first == "who" { return a.author == nil ? "author" : nil }
+        if first == "who" {
+            guard a.author == nil else { return nil }
+            let text = FoldedText(a.blocks.lazy.filter { if case .code = $0.kind { return false } else { return true } }.map(\.text).joined(separator: " "))
+            return text.containsAny(Self.writerPhrases) ? "author" : nil
+        }
         return a.date == nil ? "date" : nil
     }
+
+    /// Phrases by which a text says who wrote or made something ("written in Swift" says nothing of the kind).
+    static let writerPhrases = Phrases([" wrote ", " written by ", " authored ", " author ", " authors ", " created by ",
+                                        " developed by ", " maintained by ", " my name is "])
 
     /// Words of a search request that are neither its topic nor a filter's value ("posts by X published before 2024").
     static let searchFillers: Set<String> = ["posts", "please", "by", "published", "dated", "before", "after", "since", "come",

@@ -80,13 +80,18 @@ struct NewUserCLITests {
         let c = try corpus([
             "grind.md": "Grindstone\n==========\n\nGrindstone grinds records into reports. Ada Lovelace wrote its first version "
                 + "with help from a few friends.\n",
-            "mill.md": "---\ntitle: Millstone notes\nauthor: Grace Hopper\n---\n\nMillstone turns reports into summaries every night.\n"])
+            "mill.md": "---\ntitle: Millstone notes\nauthor: Grace Hopper\n---\n\nMillstone turns reports into summaries every night.\n",
+            "quern.md": "Quern\n=====\n\nQuern is a small tool written in Swift that sorts the reports by date.\n"])
         let readme = try CLI.lore(["ask", "Who wrote Grindstone?", "--json"], corpus: c.corpus, db: c.db)
         #expect((readme.object["tool_call"] as? [String: Any])?["name"] as? String == "answer", "\(readme)")
         #expect((readme.object["answer"] as? String ?? "").contains("Ada Lovelace"), "\(readme)")
         let notes = try CLI.lore(["ask", "Who wrote the Millstone notes?", "--json"], corpus: c.corpus, db: c.db)
         #expect((notes.object["tool_call"] as? [String: Any])?["name"] as? String == "extract", "\(notes)")
         #expect((notes.object["answer"] as? String ?? "").contains("Grace Hopper"), "\(notes)")
+        // No author listed and no writer in the text ("written in Swift" names nobody): the metadata says so.
+        let quern = try CLI.lore(["ask", "Who wrote Quern?", "--json"], corpus: c.corpus, db: c.db)
+        #expect((quern.object["tool_call"] as? [String: Any])?["name"] as? String == "extract", "\(quern)")
+        #expect((quern.object["answer"] as? String ?? "").contains("not listed"), "\(quern)")
     }
 
     @Test func noKeyTermsSaysSo() throws {
