@@ -8,7 +8,7 @@
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-7"
+    public static let version = "lore-analyzer-8"
 
     let tokenizer = Tokenizer()
     var filters: [any TokenFilter]
@@ -187,14 +187,23 @@ public final class Analyzer: @unchecked Sendable {
                     if e == start { continue }
                     let hash = WordTable.hash(bytes, start, e)
                     var slot = table.find(bytes, start, e, hash: hash)
+                    var emitted = 0
                     if slot < 0 {
                         let ids = simpleWordIDs(bytes, start, e, &table)
                         // A lowercase or all-digit word may have been added on the way, as its own folded form.
                         slot = table.find(bytes, start, e, hash: hash)
                         if slot < 0 { slot = ids.withUnsafeBufferPointer { table.insert(bytes, start, e, hash: hash, ids: $0) } }
-                        if slot < 0 { for id in ids { emit(id, position, start, end) } }
+                        if slot < 0 { for id in ids { emit(id, position, start, end); emitted += 1 } }
                     }
-                    if slot >= 0 { table.forEachID(slot) { emit($0, position, start, end) } }
+                    if slot >= 0 { table.forEachID(slot) { emit($0, position, start, end); emitted += 1 } }
+                    // A stop word written as a keyword ("the "with" statement") is kept: the table holds what the word
+                    // gives out of context, so it is run through the chain here.
+                    if emitted == 0, e - start <= 5, Tokenizer.isKeyword(bytes, start, e) {
+                        var tokens = [Token(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self),
+                                            position: position, start: start, end: end, isKeyword: true)]
+                        for f in filters { tokens = f.apply(tokens) }
+                        for t in tokens where !t.term.isEmpty { emit(id(of: t.term), position, t.start, t.end) }
+                    }
                 } else {
                     var word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000

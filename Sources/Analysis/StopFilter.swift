@@ -3,7 +3,15 @@ public struct StopFilter: TokenFilter {
     public let words: Set<String>
     public init(words: Set<String> = StopFilter.english) { self.words = words }
 
-    public func apply(_ tokens: [Token]) -> [Token] { tokens.filter { !words.contains($0.term) } }
+    public func apply(_ tokens: [Token]) -> [Token] { tokens.filter { $0.isKeyword || !words.contains($0.term) } }
+
+    /// Stop words that are also keywords of programming languages. Written as one ("the "with" statement",
+    /// `` `if` ``, "a while loop", "the is operator"), they name the construct and are kept (`Tokenizer.isKeyword`).
+    public static let keywords: Set<String> = ["if", "for", "while", "with", "in", "is", "not", "and", "or", "as", "from", "do",
+                                               "let", "where", "when", "then", "each"]
+    /// The nouns after a keyword that make it one: "while loop", "with statement", "in operator".
+    public static let constructs: Set<String> = ["statement", "statements", "loop", "loops", "clause", "clauses", "keyword",
+                                                 "keywords", "operator", "operators"]
 
     /// A compact English list (Lucene's and Snowball's, trimmed); words that matter in code prose,
     /// such as `self`, `some`, `any`, `async` and `await`, are deliberately absent.

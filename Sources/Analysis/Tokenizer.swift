@@ -38,7 +38,8 @@ public struct Tokenizer: Sendable {
                 if word.utf8.contains(0x2C) { word = word.replacing(",", with: "") }  // 1,000 → 1000
                 while word.hasSuffix("_") { word.removeLast() }
                 if !word.isEmpty {
-                    tokens.append(Token(word, position: position, start: start, end: end))
+                    tokens.append(Token(word, position: position, start: start, end: end,
+                                        isKeyword: Tokenizer.isKeyword(bytes, start, end)))
                     position += 1
                 }
                 i = max(j, i + width)
@@ -46,6 +47,41 @@ public struct Tokenizer: Sendable {
         }
         return tokens
     }
+
+    /// Whether the word at `start..<end` is a stop word written as a language keyword: one of
+    /// `StopFilter.keywords` (any case) in quotes or backticks ("the "with" statement", `` `if` ``, “for”), or
+    /// followed by a construct noun ("a while loop", "the in operator"). Byte comparisons only: it runs for every
+    /// stop word of the corpus.
+    static func isKeyword(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start >= 2, end - start <= 5 else { return false }
+        func opens(_ i: Int) -> Bool {
+            if i >= 0, b[i] == 0x22 || b[i] == 0x27 || b[i] == 0x60 { return true }
+            return i >= 2 && b[i - 2] == 0xE2 && b[i - 1] == 0x80 && (b[i] == 0x9C || b[i] == 0x98)  // “ ‘
+        }
+        func closes(_ i: Int) -> Bool {
+            if i < b.count, b[i] == 0x22 || b[i] == 0x27 || b[i] == 0x60 { return true }
+            return i + 2 < b.count && b[i] == 0xE2 && b[i + 1] == 0x80 && (b[i + 2] == 0x9D || b[i + 2] == 0x99)  // ” ’
+        }
+        var context = opens(start - 1) && closes(end)
+        if !context {
+            var k = end
+            while k < b.count, b[k] == 0x20 || b[k] == 0x2D { k += 1 }
+            var e = k
+            while e < b.count, isASCIILetter(b[e]) { e += 1 }
+            context = e - k >= 4 && e - k <= 10 && constructBytes.contains { matches(b, k, e, $0) }
+        }
+        return context && keywordBytes.contains { matches(b, start, end, $0) }
+    }
+
+    /// The bytes at `start..<end`, case folded, are `word`.
+    @inline(__always) static func matches(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ word: [UInt8]) -> Bool {
+        guard end - start == word.count else { return false }
+        for k in 0..<word.count where b[start + k] | 0x20 != word[k] { return false }
+        return true
+    }
+
+    static let keywordBytes = StopFilter.keywords.map { Array($0.utf8) }
+    static let constructBytes = StopFilter.constructs.map { Array($0.utf8) }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

@@ -19,6 +19,13 @@ struct AnalyzerTests {
         ("Swift's concurrency", ["swift", "concurr"]),
         ("How does it work?", ["work"]),
         ("What is an actor?", ["actor"]),
+        // A stop word written as a language keyword is kept: quoted, backticked, or before a construct noun.
+        ("The \"with\" statement", ["with", "statement"]),
+        ("a while loop", ["while", "loop"]),
+        ("the `for`-`in` loop", ["for", "in", "loop"]),
+        ("the ‘is’ operator", ["is", "oper"]),
+        ("while I was away with friends", ["away", "friend"]),
+        ("He said \"in a minute\"", ["said", "minut"]),
         ("!!! ??? ... ---", []),
         ("", []),
     ] as [(String, [String])])

@@ -17,6 +17,7 @@ struct FusedAnalyzerTests {
         "CRLF\r\nline", "the THE The tHe", "How does it work?", "@MainActor #Preview", "snake_case_Words",
         "get_URLForKey", "NSURLRequestReturnCacheDataElseLoad", "WM_SETTEXT", "LPCWSTR", "HRESULT_FROM_WIN32",
         "D3D12_RESOURCE_STATE_COPY_DEST", "IID_IDXGIFactory4", "x64", "ARM64EC", "Win32", "UTF8String",
+        "the \"with\" statement", "a While loop", "`if` `let`", "“for” ‘in’ 'as'", "the is-operator", "\"in a minute\"", "with\"",
         "running runs ran runner RUNNING", "ourselves Yourselves THEMSELVES", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
         String(repeating: "Ab", count: 100), String(repeating: "_a", count: 50),
     ]
