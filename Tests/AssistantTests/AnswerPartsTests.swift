@@ -772,6 +772,10 @@ enum AnswerFixtures {
         let subject = Set(analyzer.terms("configuration")), question = Set(analyzer.terms("swift configuration"))
         #expect(Cues.defines(AnswerFixtures.unit(0, text), subject, leading: question) == expected)
         #expect(!Cues.defines(AnswerFixtures.unit(0, "Swift Configuration is a library."), subject))
+        // Asked by the identifier itself, the identifier is the subject.
+        let whole = Set(analyzer.terms("OpenAPI")).filter { $0 == "openapi" }
+        #expect(Cues.defines(AnswerFixtures.unit(0, "OpenAPI is a specification for documenting services."), whole,
+                             leading: Set(analyzer.terms("OpenAPI"))))
     }
 
     /// The name an appositive defines: the last words before the first ", a"/", an", unless a preposition or a

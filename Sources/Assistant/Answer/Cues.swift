@@ -36,8 +36,11 @@ enum Cues {
     /// not in a sentence that opens with a condition ("If the X is a combination…", "When X is a class…").
     /// An identifier stands for its words: "AsyncAlgorithms is a package…" has async and algorithm as its subject.
     static func hasSubject(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = []) -> Bool {
-        let subject = openingTerms(u.tokens).prefix(4).first { !leading.contains($0) || terms.contains($0) }
-        guard subject.map(terms.contains) == true else { return false }
+        func subject(_ tokens: [String]) -> Bool {
+            tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }.map(terms.contains) == true
+        }
+        // The identifier itself may be the term asked for ("OpenAPI is a specification…" for "What is OpenAPI?").
+        guard subject(u.tokens) || subject(openingTerms(u.tokens)) else { return false }
         // "With AsyncAlgorithms, we are applying…" is about "we": a sentence that opens with a preposition has another subject.
         if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) || prepositions.contains(Array(first)) { return false }
         return true
