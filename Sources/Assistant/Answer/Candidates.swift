@@ -53,7 +53,7 @@ struct CandidatePool {
     /// word is content, not a fragment.
     static func isEligible(_ u: SentenceUnit, inList: Bool = false) -> Bool {
         if u.isCode { return u.words >= 1 && u.words <= maxCodeWords && u.text.utf8.lazy.filter { $0 == 10 }.count < maxCodeLines }
-        if u.words > 100 { return false }
+        if u.words > maxSentenceWords { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").
@@ -73,6 +73,8 @@ struct CandidatePool {
     /// A code block longer than this buries the answer around it: it is left out, and so is a colon
     /// sentence that would need it.
     static let maxCodeWords = 120, maxCodeLines = 30
+    /// Longer prose is no candidate; legal text writes 80-word sentences (the Apache License's patent grant).
+    static let maxSentenceWords = 100
 
     static func hasBracketedNumber(_ text: String) -> Bool {
         var open = false, digits = 0

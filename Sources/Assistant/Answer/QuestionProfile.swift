@@ -103,17 +103,19 @@ extension QuestionProfile {
         }
         var mass = 0.0, unknown = 0.0
         let compounds = coveredCompounds(corrected, language: language, searcher: searcher, frequency: frequency)
+        // Terms that say nothing of a topic when no article has them: kana joints, compounds the corpus writes
+        // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
+        func isNoTopic(_ t: String) -> Bool { Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) }
         for t in terms {
             let df = frequency(t)
-            // A keyword the corpus never writes as one ("while" in "a while loop" over prose) is no topic it lacks.
-            if df == 0 && (Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t)) { continue }
+            if df == 0 && isNoTopic(t) { continue }
             let v = Scoring.idf(n: searcher.stats.documents, df: df)
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
         terms.removeAll { idf[$0] == nil }
         let original = searcher.queryTerms(question, language: language).map(\.term)
-            .filter { !((Self.isKanaJoint($0) || compounds.contains($0) || StopFilter.keywords.contains($0)) && seen[$0] == 0) }
+            .filter { !(isNoTopic($0) && seen[$0] == 0) }
         let unseen = original.filter { frequency($0) == 0 }.count
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)

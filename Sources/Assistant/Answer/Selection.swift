@@ -65,7 +65,7 @@ struct AnswerSelection {
                 continue
             }
             if !picked.isEmpty && words + size > settings.budget { continue }
-            if let shown, group.contains(where: { $0.unit.index != c.unit.index && ByteSearch.contains(shown, String($0.unit.text.prefix(60))) }) {
+            if let shown, group.contains(where: { $0.unit.index != c.unit.index && Self.wasShown($0.unit, in: shown) }) {
                 continue
             }
             for g in group where !has(g.unit) { picked.append(g); words += g.unit.words; covered.formUnion(g.unit.terms) }
@@ -109,6 +109,11 @@ struct AnswerSelection {
             out = u.isListItem ? (out + others).sorted { $0.unit.index < $1.unit.index } : out + others
         }
         return out
+    }
+
+    /// Whether an answer before showed the unit (its opening, as written, is in `shown`).
+    static func wasShown(_ u: SentenceUnit, in shown: String) -> Bool {
+        ByteSearch.contains(shown, String(u.text.prefix(60)))
     }
 
     /// A colon line of one or two words that opens with a word leaning on what came before ("With:", "To this:",
