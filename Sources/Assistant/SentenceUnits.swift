@@ -31,6 +31,7 @@ enum SentenceUnits {
         var out: [SentenceUnit] = []
         var heading: String?
         var section = 0, sectionStart = 0
+        let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
@@ -50,6 +51,9 @@ enum SentenceUnits {
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
                 for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = withoutReferenceMarks(whole)
+                    // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
+                    // heading, not a sentence of the article.
+                    if let titleKey, comparable(sentence) == titleKey { continue }
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
                     if b.kind == .paragraph, row == nil, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
@@ -63,6 +67,11 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// Letters and digits only, lowercased, one space between words: "On X, and Y ." and "on x and y" compare equal.
+    static func comparable(_ text: String) -> String {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
     }
 
     /// WordPress's feed footer: "The post <title> appeared first on <site>."

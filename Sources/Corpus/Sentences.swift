@@ -50,7 +50,8 @@ public enum Sentences {
                 if m < n, startsSentence(c, m), !(j == i + 1 && ch == "." && isAbbreviation(c, before: i)) {
                     cut(k, next: m); i = m; continue
                 }
-                if lowercaseStarts, ch == ".", m < n, j == i + 1, k == j, startsLowercaseSentence(c, m), endsPlainWord(c, before: i) {
+                if lowercaseStarts, ch == ".", m < n, j == i + 1, k == j, endsPlainWord(c, before: i),
+                   startsLowercaseSentence(c, m, letters: c[i - 1] == " " ? 1 : 2) {
                     cut(k, next: m); i = m; continue
                 }
             } else if k == j, j == i + 1, ch != "…", glued(c, at: i) {
@@ -75,12 +76,13 @@ public enum Sentences {
     }
 
     /// A word of two letters or more that opens in lowercase, then a space: "swiftly is", and names written with
-    /// inner capitals ("gRPC is", "iOS has", "macOS runs"); not "x." or "a.b".
-    private static func startsLowercaseSentence(_ c: [Unicode.Scalar], _ m: Int) -> Bool {
+    /// inner capitals ("gRPC is", "iOS has", "macOS runs"); not "x." or "a.b". After a stop set apart from its
+    /// word ("… boundary layer . a brief review"), a one-letter word opens a sentence too (`letters` 1).
+    private static func startsLowercaseSentence(_ c: [Unicode.Scalar], _ m: Int, letters: Int = 2) -> Bool {
         guard m < c.count, c[m].isLowercase else { return false }
         var e = m
         while e < c.count, c[e].isLowercase || c[e].isUppercase { e += 1 }
-        return e - m >= 2 && e < c.count && c[e] == " "
+        return e - m >= letters && e < c.count && c[e] == " "
     }
 
     /// Three letters or more before the stop, after a space, none of them an abbreviation's ("etc", "approx").

@@ -636,6 +636,36 @@ enum AnswerFixtures {
     }
 }
 
+/// A record whose text opens with its own title (abstract collections repeat it) gives that line no
+/// sentence: it is a heading, and an answer would quote it as one. A sentence that only shares words stays.
+@Suite struct RepeatedTitleTests {
+    @Test(arguments: [
+        ("Heat flow in layered slabs", "heat flow in layered slabs . The slabs were cooled on one face only."),
+        ("On Drag, and Lift", "On drag and lift. The slabs were cooled on one face only."),
+        ("Notes on cooling", "The slabs were cooled on one face only. Notes on cooling."),
+    ])
+    func titleLineIsNoSentence(_ title: String, text: String) {
+        let article = Article(id: "t", title: title, source: "t.jsonl", line: 1, blocks: [Block(.paragraph, text)])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        #expect(units.map(\.text) == ["The slabs were cooled on one face only."])
+    }
+
+    @Test func sentenceSharingTheTitleWordsStays() {
+        let article = Article(id: "t", title: "Heat flow in layered slabs", source: "t.jsonl", line: 1,
+                              blocks: [Block(.paragraph, "Heat flow in layered slabs is slow. It was measured twice.")])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        #expect(units.count == 2)
+    }
+
+    /// A one-word title may well be a sentence's only word ("Summary."); it is left alone.
+    @Test func oneWordTitleIsNotMatched() {
+        #expect(SentenceUnits.comparable("On Drag, and Lift .") == "on drag and lift")
+        let article = Article(id: "t", title: "Done", source: "t.txt", line: 1, blocks: [Block(.paragraph, "Done. It was measured twice.")])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 5), analyzer: Analyzer())
+        #expect(units.map(\.text).first == "Done.")
+    }
+}
+
 /// "What does EAGAIN mean?": the verb asking for a meaning is not a term of the question.
 @Suite struct MeaningVerbTests {
     @Test(arguments: [

@@ -43,6 +43,9 @@ import Testing
         ("the drag was measured at mach 2 . the results agree with theory . more tests followed .",
          ["the drag was measured at mach 2 .", "the results agree with theory .", "more tests followed ."]),
         ("a wing in a slipstream .. an experimental study", ["a wing in a slipstream .. an experimental study"]),
+        // Set apart, a stop ends its sentence before a one-letter word too; glued to its word, "a" may be a list's.
+        ("waves and boundary layer . a brief review is made .", ["waves and boundary layer .", "a brief review is made ."]),
+        ("Choose option a. b is the default.", ["Choose option a. b is the default."]),
     ] as [(String, [String])])
     func lowercaseStarts(text: String, expected: [String]) {
         #expect(Sentences.split(text, lowercaseStarts: true) == expected)
