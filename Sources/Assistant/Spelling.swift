@@ -47,8 +47,12 @@ struct Spelling {
                 let cand = Array(term + e)
                 guard abs(cand.count - w.count) <= limit else { continue }
                 let d = Spelling.distance(w, cand, limit: limit)
-                guard d <= limit else { continue }
-                if best == nil || d < best!.1 || (d == best!.1 && df > best!.2) { best = (String(cand), d, df) }
+                guard d <= limit, best == nil || d < best!.1 || (d == best!.1 && df > best!.2) else { continue }
+                // A stem and an ending make a word only when the word stems back to it: "real" + "y" gives
+                // "realy", which no text writes ("reply" had become a term no article has).
+                let surface = String(cand)
+                guard analyzer.terms(surface) == [term] else { continue }
+                best = (surface, d, df)
             }
         }
         return best?.0

@@ -269,6 +269,17 @@ import Testing
         try body(try Assistant(index: index, prompts: try PromptLibrary.load(from: SeedAssistant.package + "/Prompts")))
     }
 
+    /// A misspelt word is corrected to a word the index has; a stem and an ending that make no word ("real" +
+    /// "y" for "reply") are no correction.
+    @Test func spellingCorrectsToWordsTheIndexHas() throws {
+        let files = ["a.md": "# Notes\n\nThe error message is real and really annoying. Real errors happen in real builds.\n",
+                     "b.md": "# More\n\nAnother error message, a real one, and a really long one.\n"]
+        try Self.withAssistant(over: files) { assistant in
+            #expect(assistant.spelling.correct("the error mesage").text == "the error message")
+            #expect(assistant.spelling.correct("no reply yet").text == "no reply yet")
+        }
+    }
+
     /// `withAssistant`, with the conversation as it stands after `question` was answered.
     static func afterAnswering(_ question: String, over files: [String: String], _ body: (Assistant, ConversationContext) throws -> Void) throws {
         try withAssistant(over: files) { assistant in
