@@ -15,10 +15,13 @@ struct CorpusFacts {
         if (l.contains("how many") && (cues.has("articles") || cues.has("posts") || cues.has("documents"))) && (aboutCorpus || cues.words.count <= 7) {
             let r = try stats()
             lines.append(p.template("corpus_count", ["articles": "\(r.0)", "files": "\(r.1)", "passages": "\(r.2)"]))
-        } else if (cues.has("feeds") || cues.has("sources") || cues.has("blogs") || cues.has("sites")) && (cues.has("which") || cues.has("what") || cues.has("list")) {
+        } else if (cues.has("feeds") || cues.has("sources") || cues.has("blogs") || cues.has("sites")) && (cues.has("which") || cues.has("what") || cues.has("list"))
+                    && (aboutCorpus || cues.words.count <= 7) {
+            // "…my GitHub repo and which sites are sending visitors there?" asks about the user's sites, not the corpus's.
             lines.append(p.template("corpus_feeds"))
             for (name, n) in try group("coalesce(feed, source)") { lines.append("- \(name) (\(n))") }
-        } else if (cues.has("authors") || l.contains("who writes") || l.contains("who wrote the articles")) && !cues.namesArticle {
+        } else if (cues.has("authors") && (aboutCorpus || cues.words.count <= 7) || l.contains("who writes") || l.contains("who wrote the articles"))
+                    && !cues.namesArticle {
             lines.append(p.template("corpus_authors"))
             for (name, n) in try group("author") where !name.isEmpty { lines.append("- \(name) (\(n))") }
         } else if (cues.has("newest") || cues.has("latest") || l.contains("most recent")) && (cues.has("articles") || cues.has("posts")) && cues.contentWords.count <= 2 {

@@ -349,6 +349,20 @@ import Testing
         let r = try SeedAssistant.ask("how many articles are in the corpus?")
         #expect(r.answer.contains("64 articles"))
     }
+
+    /// "Which feeds…?" and "who are the authors?" ask about the corpus; a longer question that only mentions
+    /// sites or authors of something else asks the articles.
+    @Test(arguments: [
+        ("what feeds are in the corpus?", true), ("list the sources", true), ("who are the authors?", true),
+        ("which sites and blogs do these articles come from, in the collection?", true),
+        ("Where can I see how many people visit my repository and which sites are sending them there?", false),
+        ("Should the authors of a library list which sources they borrowed code from?", false),
+    ])
+    func corpusQuestionsAndQuestionsThatMentionSources(_ message: String, aboutCorpus: Bool) throws {
+        let r = try SeedAssistant.ask(message)
+        let listed = r.answer.hasPrefix("The articles come from these sources:") || r.answer.hasPrefix("Authors in the corpus:")
+        #expect(listed == aboutCorpus, "\(r.answer.prefix(80))")
+    }
 }
 
 @Suite struct FoldedTextTests {
