@@ -7,7 +7,10 @@ enum Layout {
         var s = Substring(text)
         while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" || l == "」" || l == "）" { s = s.dropLast() }
         guard let last = s.last else { return false }
-        return ".!?:;…。！？：；".contains(last)
+        // An ellipsis trails off or marks a cut ("There are 2 ways you can explicitly…", an excerpt's end):
+        // either way the sentence does not end.
+        if last == "…" || s.hasSuffix("..") { return false }
+        return ".!?:;。！？：；".contains(last)
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
