@@ -55,7 +55,8 @@ struct AnswerComposer {
 
     func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil,
                  kind: QuestionProfile.Kind? = nil, mustMention: Bool = false) throws -> Response {
-        let corrected = assistant.corrected(QuestionProfile.withoutMeaningVerb(terms ?? question))
+        let spelled = assistant.spelling.correct(QuestionProfile.withoutMeaningVerb(terms ?? question))
+        let corrected = spelled.text
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer)
         if let kind { profile.kind = kind }
@@ -77,6 +78,7 @@ struct AnswerComposer {
         let unknown = profile.terms.filter { (profile.idf[$0] ?? 0) >= Scoring.idf(n: assistant.searcher.stats.documents, df: 0) }
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
+            + (spelled.changes.isEmpty ? [] : ["spelling: " + spelled.changes.map { "\($0.0) → \($0.1)" }.joined(separator: ", ")])
             + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" + ($0.0 == "names_missing" && $0.1 > 0 ? " (" + missing.joined(separator: ", ") + ")" : "") }
         // Naming an article does not make it hold the answer: a question about a price the article never
         // gives is declined the same way, in words that name the article.

@@ -375,3 +375,28 @@ import Testing
         #expect(FoldedText("naïve Café").contains("café"))
     }
 }
+
+/// The slips a typist makes count; the edits that turn one real word into another do not.
+@Suite struct TypoDistanceTests {
+    @Test(arguments: [
+        ("eror", "error", 1), ("testign", "testing", 1), ("linkng", "linking", 1), ("modifers", "modifiers", 1),
+        ("automaticaly", "automatically", 1), ("singelton", "singleton", 1), ("erorr", "error", 1),
+        ("tesr", "test", 1), ("opertor", "operator", 1), ("sumarize", "summarize", 1), ("errro", "error", 1),
+    ])
+    func slips(_ typed: String, _ intended: String, _ expected: Int) {
+        #expect(Spelling.distance(Array(typed), Array(intended), limit: 2) == expected)
+    }
+
+    @Test(arguments: [
+        ("cleanest", "cleanes"), ("chain", "chan"), ("linters", "liters"), ("logger", "longer"), ("revive", "revise"),
+        ("hiking", "hiing"), ("wearing", "weaking"), ("splice", "slice"), ("refuses", "reuses"),
+    ])
+    func realWordsAreNoSlips(_ typed: String, _ other: String) {
+        #expect(Spelling.distance(Array(typed), Array(other), limit: 1) == 2)
+    }
+
+    @Test func neighbouringKeys() {
+        #expect(Spelling.adjacent("g", "t") && Spelling.adjacent("g", "b") && Spelling.adjacent("l", "p") && Spelling.adjacent("s", "d"))
+        #expect(!Spelling.adjacent("g", "n") && !Spelling.adjacent("v", "s") && !Spelling.adjacent("r", "k") && !Spelling.adjacent("a", "a"))
+    }
+}
