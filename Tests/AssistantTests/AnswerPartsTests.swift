@@ -424,6 +424,30 @@ enum AnswerFixtures {
         #expect(abs(AnswerFeatures.untitledCoverage(own, title: q.mask(title), q) - share) < 1e-9)
     }
 
+    /// After its article's best match of the question or not.
+    @Test(arguments: [(5, 3, 1.0), (2, 3, 0.0), (3, 3, 0.0), (13, 3, 1.0)] as [(Int, Int, Double)])
+    func afterMatch(_ index: Int, _ best: Int, _ expected: Double) {
+        #expect(AnswerFeatures.afterMatch(AnswerFixtures.unit(index, "Some sentence here."), best: best) == expected)
+        #expect(AnswerFeatures.afterMatch(AnswerFixtures.unit(index, "Some sentence here."), best: nil) == 0)
+    }
+
+    /// The best match is the article's candidate that covers most of the question, the first of equals.
+    @Test func bestMatchIsPerArticle() {
+        let units = [
+            AnswerFixtures.unit(0, "Actors protect state."),
+            AnswerFixtures.unit(1, "Actors protect mutable state from data races."),
+            AnswerFixtures.unit(2, "Use them for caches."),
+            AnswerFixtures.unit(3, "Actors protect mutable state from data races, again."),
+        ]
+        var pool = AnswerFixtures.pool(units)
+        pool.candidates = units.map { AnswerCandidate(unit: $0, rank: 0, articleScore: 1, title: "T", inBestPassage: false, isTarget: false) }
+        let a = AnswerFixtures.analyzer
+        let p = AnswerFixtures.profile(Dictionary(uniqueKeysWithValues: a.terms("mutable data races").map { ($0, 1.0) }))
+        AnswerFeatures.compute(&pool, profile: p, analyzer: a)
+        let after = AnswerFeatures.names.firstIndex(of: "after_match")!
+        #expect(pool.candidates.map { $0.features[after] } == [0, 0, 1, 1])
+    }
+
     /// Another item of its list is no context of a list item (a digest's items are each about something else);
     /// its own other sentences and the prose that introduces the list are, and prose sees the items around it.
     @Test func aListItemsContextLeavesOutTheOtherItems() {
