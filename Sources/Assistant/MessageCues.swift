@@ -223,10 +223,18 @@ struct MessageCues {
     var asksForArticles: Bool { wordsAskForArticles || picksOne }
 
     /// Words that name articles or ask what the corpus has ("posts", "anything on", "do you have").
+    /// "anything", "something" and "stuff" ask for articles when what follows says what about ("anything on
+    /// generics?", "got something about actors"), or nothing does; "Is there anything in the standard library
+    /// that gives tests a virtual clock?" asks for a fact.
     var wordsAskForArticles: Bool {
-        let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup", "anything", "something", "stuff",
+        let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup",
                                   "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
-        return words.contains { nouns.contains($0) } || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
+        let pronouns: Set<String> = ["anything", "something", "stuff"]
+        let topicWords: Set<String> = ["on", "about", "regarding", "covering", "re", "related", "new", "good", "interesting", "else"]
+        let pronounAsks = words.indices.contains { i in
+            pronouns.contains(words[i]) && (i + 1 == words.count || topicWords.contains(words[i + 1]))
+        }
+        return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
     }
 
     /// "which one…", "which of…": a pick among things listed, articles after a search.

@@ -36,6 +36,10 @@ import Testing
         ("Show me the code from the singleton article.", .extract),
         ("/search actors", .search),
         ("/extract links singleton", .extract),
+        // "anything on…" asks for articles; "anything in… that…" asks for a fact.
+        ("got anything about keychain storage?", .search),
+        ("is there something on retain cycles", .search),
+        ("Is there anything in the standard library that checks a closure for retain cycles?", .answer),
     ])
     func picksTheTool(message: String, tool: Tool) {
         #expect(SeedAssistant.shared.dispatch(message, context: ConversationContext()).tool == tool, "\(message)")
