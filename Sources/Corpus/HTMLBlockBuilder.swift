@@ -104,7 +104,7 @@ struct HTMLBlockBuilder {
             code = []
         case "br", "hr": flush()
         case "img":
-            if let alt = attrs.first(where: { $0.name == "alt" })?.value, !alt.isEmpty {
+            if let alt = attrs.first(where: { $0.name == "alt" })?.value, !alt.isEmpty, !HTMLText.isPlaceholderAlt(alt) {
                 buf.append(0x20); buf.append(contentsOf: alt.utf8); buf.append(0x20)
             }
         case "a":

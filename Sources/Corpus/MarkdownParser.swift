@@ -164,7 +164,7 @@ enum MarkdownParser {
                     let text = inline(ch != "!" && inner.hasPrefix("![") ? inner : inner.replacingBrackets, links: &links)
                     let url = String(c[(close + 2) ..< end]).split(separator: " ").first.map(String.init) ?? ""
                     if ch != "!", !url.isEmpty, !url.hasPrefix("#") { links.append(Link(text: text.isEmpty ? url : text, url: url)) }
-                    out += text
+                    out += ch == "!" && HTMLText.isPlaceholderAlt(text) ? "" : text
                     i = end + 1
                     continue
                 }

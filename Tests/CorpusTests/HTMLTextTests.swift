@@ -63,8 +63,19 @@ import Testing
     }
 
     @Test func imagesAndTables() {
-        let r = HTMLText.blocks(fromHTML: "<p><img src=x alt=\"Alt text\"></p><table><tr><td>1</td><td>2</td></tr><tr><td>3</td></tr></table>")
-        #expect(r.blocks == [Block(.paragraph, "Alt text"), Block(.paragraph, "1 | 2"), Block(.paragraph, "3")])
+        let r = HTMLText.blocks(fromHTML: "<p><img src=x alt=\"Flow diagram\"></p><table><tr><td>1</td><td>2</td></tr><tr><td>3</td></tr></table>")
+        #expect(r.blocks == [Block(.paragraph, "Flow diagram"), Block(.paragraph, "1 | 2"), Block(.paragraph, "3")])
+    }
+
+    /// Alt text that names the image's role ("avatar", "logo", a file name) is no word of the text around it;
+    /// alt text that says what the image shows stays.
+    @Test func placeholderAltIsNoText() {
+        let quote = HTMLText.blocks(fromHTML: "<aside><img src=\"a.png\" class=\"pquote-avatar\" alt=\"avatar\"> I fumbled it.</aside>")
+        #expect(quote.blocks == [Block(.paragraph, "I fumbled it.")])
+        let shown = HTMLText.blocks(fromHTML: "<p>See <img src=\"c.png\" alt=\"a chart of build times\"> here.</p>")
+        #expect(shown.blocks == [Block(.paragraph, "See a chart of build times here.")])
+        for alt in ["avatar", "Logo", " image ", "IMG_2041.JPG", "screenshot"] { #expect(HTMLText.isPlaceholderAlt(alt), "\(alt)") }
+        for alt in ["Build status", "a chart", "Swift logo on a bird"] { #expect(!HTMLText.isPlaceholderAlt(alt), "\(alt)") }
     }
 }
 

@@ -89,6 +89,12 @@ import Testing
         #expect(b.author == nil)
     }
 
+    /// Markdown's own image syntax drops a placeholder alt the same way.
+    @Test func placeholderImageAltIsNoText() throws {
+        let a = try article("---\ntitle: Quotes\n---\n\n![avatar](https://example.org/a.png) I fumbled it. ![a bar chart](c.png) shows why.\n")
+        #expect(a.blocks == [Block(.paragraph, "I fumbled it. a bar chart shows why.")])
+    }
+
     @Test func rawHTMLIsReadAsABrowserShowsIt() throws {
         let a = try article("""
             ---
@@ -118,7 +124,7 @@ import Testing
             """)
         #expect(a.blocks == [
             Block(.paragraph, "Text with markup, Array<Int> in code, a break and a chart inline."),
-            Block(.paragraph, "Logo"), Block(.paragraph, "Under the figure."),
+            Block(.paragraph, "Under the figure."),   // "Logo" names the image's role, not what it shows
             Block(.paragraph, "After the comment."),
             Block(.paragraph, "left | right"),
             Block(.paragraph, "Prose keeps Set<String>, 1 < 2 and <https://example.org>."),
