@@ -108,6 +108,18 @@ public enum Sentences {
 
     /// "background.But besides": a lowercase word, a period, then a capitalised word and more text.
     /// "Foundation.URL", "self.Type" or "example.com" do not qualify.
+    /// A word shorter than this before a glued full stop may be a package's name (`strings.Builder`, `filepath.Join`).
+    static let qualifierLength = 9
+    /// Words that open sentences, which a full stop glued to a short word still ends a sentence before.
+    static let sentenceOpeners: Set<String> = [
+        "The", "This", "That", "These", "Those", "There", "Then", "They", "It", "Its", "It’s", "It's", "In", "If", "I", "We",
+        "You", "Your", "So", "But", "And", "Or", "Now", "Also", "When", "While", "For", "A", "An", "As", "At", "To", "On",
+        "Here", "What", "Why", "How", "However", "Let", "Let’s", "Let's", "Another", "Perhaps", "Finally", "First", "Next",
+        "After", "Before", "With", "Without", "Since", "Because", "Although", "Instead", "Otherwise", "Of", "By", "Once",
+        "Note", "Still", "Yet", "Thus", "Therefore", "Moreover", "Besides", "Unlike", "Like", "All", "Each", "Every",
+        "Some", "Many", "Most", "One", "No", "Not", "Our", "My", "He", "She", "Please", "Just", "Even", "Only",
+    ]
+
     private static func glued(_ c: [Unicode.Scalar], at i: Int) -> Bool {
         let n = c.count
         guard i > 0 else { return false }
@@ -127,6 +139,13 @@ public enum Sentences {
         let wordStart = e
         while e < n, c[e].isLowercase { e += 1 }
         guard e - wordStart >= 1 || isI, e < n, c[e] == " " || c[e] == "," || c[e] == "’" || c[e] == "'" else { return false }
+        // A short lowercase word, a full stop and a capitalised one is a qualified name ("rand.Seed has not been
+        // called", "time.Second"), unless the capitalised word is one that opens sentences ("it.The", "done.Let’s").
+        if c[i] == ".", !closers.contains(c[i - 1]) {
+            var s = i
+            while s > 0, c[s - 1].isLetter { s -= 1 }
+            if i - s < qualifierLength, !sentenceOpeners.contains(string(c[(i + 1) ..< e])) { return false }
+        }
         if c[e] != " " { return true }   // "done.Let’s", "fashion.However,"
         return e + 1 < n && (c[e + 1].isLetter || c[e + 1].isNumber)
     }

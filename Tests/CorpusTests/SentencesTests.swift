@@ -16,6 +16,10 @@ import Testing
         ("Neat!Another thing to see.", ["Neat!", "Another thing to see."]),
         ("was cancelled.Bridging the gap", ["was cancelled.", "Bridging the gap"]),
         ("Use Foundation.URL here. And self.View too.", ["Use Foundation.URL here.", "And self.View too."]),
+        // A package's exported name is no glued sentence; a word that opens sentences after a short one is.
+        ("Functions such as rand.Intn, use it when rand.Seed has not been called.", ["Functions such as rand.Intn, use it when rand.Seed has not been called."]),
+        ("Call runtime.AddCleanup instead, or wait for time.Second to pass.", ["Call runtime.AddCleanup instead, or wait for time.Second to pass."]),
+        ("I tried it.The result was slow.", ["I tried it.", "The result was slow."]),
         ("Visit example.com today.", ["Visit example.com today."]),
         ("Written by J. Smith in 2020. Done.", ["Written by J. Smith in 2020.", "Done."]),
         ("First line\nSecond line", ["First line", "Second line"]),
