@@ -53,6 +53,20 @@ enum MarkdownParser {
                 continue
             }
             if trimmed.isEmpty { flush(); continue }
+            // An indented code block: a tab or four spaces in, where no paragraph goes on and no list item
+            // could hold the line as its own paragraph.
+            if para.isEmpty, blocks.last?.kind != .listItem, let first = Self.indentedCode(line) {
+                var code = [first]
+                var end = k
+                while end < lines.count {
+                    if let more = Self.indentedCode(lines[end]) { code.append(more); end += 1; k = end }
+                    else if lines[end].allSatisfy({ $0 == " " || $0 == "\t" }) { code.append(""); end += 1 }
+                    else { break }
+                }
+                let body = HTMLBlockBuilder.trimCode(Array(code.joined(separator: "\n").utf8))
+                if !body.isEmpty { blocks.append(Block(.code(language: nil), body)) }
+                continue
+            }
             if paraKind != .quote, para.isEmpty, let end = MarkdownHTML.blockEnd(lines, start: k - 1) {
                 // Raw HTML (a figure, a table, a comment): read by the HTML parser, as a browser would show it.
                 let html = lines[(k - 1) ..< end].joined(separator: "\n")
@@ -89,6 +103,15 @@ enum MarkdownParser {
         }
         flush()
         return (blocks, links)
+    }
+
+    /// The line without one level of code indentation (a tab, or four spaces), when it has one and text after it.
+    static func indentedCode(_ line: Substring) -> Substring? {
+        let rest: Substring
+        if line.hasPrefix("\t") { rest = line.dropFirst() }
+        else if line.hasPrefix("    ") { rest = line.dropFirst(4) }
+        else { return nil }
+        return rest.contains(where: { $0 != " " && $0 != "\t" }) ? rest : nil
     }
 
     /// Link reference definitions (`[label]: url "title"`, up to three spaces in, outside fenced code, not inside

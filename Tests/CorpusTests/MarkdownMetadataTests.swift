@@ -89,6 +89,20 @@ import Testing
         #expect(b.author == nil)
     }
 
+    /// A block indented by a tab or four spaces is code, with its line breaks and inner indentation; an indented
+    /// line that continues a paragraph, and a list item's own indented paragraph, are not.
+    @Test func indentedCodeBlocks() throws {
+        let a = try article("---\ntitle: Cover\n---\n\nThis display is invoked by the flag:\n\n\t$ go tool cover -html=c.out\n\n\tfunc f() {\n\t\treturn\n\t}\n\nA paragraph\n    that goes on.\n\n- An item\n\n    Its second paragraph.\n\n        four deep\n")
+        #expect(a.blocks == [
+            Block(.paragraph, "This display is invoked by the flag:"),
+            Block(.code(language: nil), "$ go tool cover -html=c.out\n\nfunc f() {\n\treturn\n}"),
+            Block(.paragraph, "A paragraph that goes on."),
+            Block(.listItem, "An item"),
+            Block(.paragraph, "Its second paragraph."),
+            Block(.code(language: nil), "    four deep"),
+        ])
+    }
+
     /// Markdown's own image syntax drops a placeholder alt the same way.
     @Test func placeholderImageAltIsNoText() throws {
         let a = try article("---\ntitle: Quotes\n---\n\n![avatar](https://example.org/a.png) I fumbled it. ![a bar chart](c.png) shows why.\n")
