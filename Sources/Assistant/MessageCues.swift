@@ -50,6 +50,10 @@ struct MessageCues {
                   "the post", "the author", "that excerpt", "this excerpt", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said.
         if let last = words.last, ["this", "that", "these", "those"].contains(last), words.count > 1 { return true }
+        // "any tips for managing all those strings?": a plural demonstrative stands for what the last answer named
+        // ("those who…", "these days" do not).
+        for (i, w) in words.enumerated() where (w == "those" || w == "these") && i + 1 < words.count
+            && !["who", "days", "of"].contains(words[i + 1]) { return true }
         return words.contains { pronouns.prefix(4).contains($0) }
     }
 

@@ -204,11 +204,14 @@ import Testing
         #expect(MessageCues(message).asksWhatAbout == expected)
     }
 
-    /// A message points back with "it", with phrases that name the article, or with a demonstrative at its end.
+    /// A message points back with "it", with phrases that name the article, with a demonstrative at its end, or
+    /// with "those"/"these" before what the last answer named.
     @Test(arguments: [
         ("Why did the project need this?", true), ("Can I cancel it?", true), ("who wrote that article?", true),
         ("how do I do that", true), ("Is this thread safe?", false), ("that works on Linux", false), ("this", false),
         ("What is a retain cycle?", false),
+        ("any tips for managing all those strings?", true), ("are these tests slow?", true),
+        ("a tool for those who test by hand", false), ("what do apps use these days?", false),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
