@@ -84,34 +84,58 @@ struct Spelling {
     /// letter more than a known one ("cleanest", "chain", "linters") or another letter in the middle
     /// ("logger", "revive") is far more often a real word the corpus does not use than a typo of that one
     /// ("cleanes", "chan", "liters", "longer", "revise"), and stays as written.
-    static func distance(_ typed: [Character], _ intended: [Character], limit: Int) -> Int {
-        if typed == intended { return 0 }
-        let n = typed.count, m = intended.count, never = limit + 1
+    static func distance(_ typedWord: [Character], _ intendedWord: [Character], limit: Int) -> Int {
+        if typedWord == intendedWord { return 0 }
+        let n = typedWord.count, m = intendedWord.count, never = limit + 1
         guard abs(n - m) <= limit else { return never }
-        var d = Array(repeating: Array(repeating: never, count: m + 1), count: n + 1)
-        d[0][0] = 0
-        for i in 0...n {
-            for j in 0...m where i + j > 0 {
-                var best = never
-                if i > 0, j > 0, typed[i - 1] == intended[j - 1] { best = d[i - 1][j - 1] }
-                if j > 0 { best = min(best, d[i][j - 1] + 1) }                                   // missed key
-                if i > 1, typed[i - 1] == typed[i - 2] { best = min(best, d[i - 1][j] + 1) }   // pressed twice
-                if i > 0, j > 0, adjacent(typed[i - 1], intended[j - 1]) { best = min(best, d[i - 1][j - 1] + 1) }
-                if i > 1, j > 1, typed[i - 1] == intended[j - 2], typed[i - 2] == intended[j - 1] { best = min(best, d[i - 2][j - 2] + 1) }
-                d[i][j] = min(best, never)
+        let typed = typedWord.map(code), intended = intendedWord.map(code)
+        // Three rows of the table (the one before last for a swap), reused; a row past `limit` ends it.
+        var before = [Int](repeating: never, count: m + 1), last = before, row = before
+        last[0] = 0
+        for j in stride(from: 1, through: m, by: 1) { last[j] = min(j, never) }   // keys missed at the start
+        for i in stride(from: 1, through: n, by: 1) {
+            let t = typed[i - 1], doubled = i > 1 && t == typed[i - 2]
+            row[0] = doubled ? min(last[0] + 1, never) : never
+            var rowMin = row[0]
+            for j in stride(from: 1, through: m, by: 1) {
+                let w = intended[j - 1]
+                var best = t == w ? last[j - 1] : never
+                best = min(best, row[j - 1] + 1)                                          // missed key
+                if doubled { best = min(best, last[j] + 1) }                              // pressed twice
+                if t != w, adjacent(t, w) { best = min(best, last[j - 1] + 1) }           // neighbouring key
+                if i > 1, j > 1, t == intended[j - 2], typed[i - 2] == w { best = min(best, before[j - 2] + 1) }
+                row[j] = min(best, never)
+                rowMin = min(rowMin, row[j])
             }
+            if rowMin >= never { return never }
+            swap(&before, &last); swap(&last, &row)
         }
-        return d[n][m]
+        return last[m]
+    }
+
+    /// A letter as a number: a–z as 0…25 (for the key table), anything else by its first scalar, above them.
+    private static func code(_ c: Character) -> UInt32 {
+        let v = c.unicodeScalars.first!.value
+        return v >= 97 && v <= 122 ? v - 97 : v + 26
     }
 
     /// Keys next to each other on a QWERTY keyboard.
-    static func adjacent(_ a: Character, _ b: Character) -> Bool {
-        guard let ra = keyRows.firstIndex(where: { $0.contains(a) }), let rb = keyRows.firstIndex(where: { $0.contains(b) }),
-              abs(ra - rb) <= 1, a != b else { return false }
-        let ca = keyRows[ra].firstIndex(of: a)!, cb = keyRows[rb].firstIndex(of: b)!
-        let col = { (row: Int, c: Int) in Double(c) + [0, 0.25, 0.75][row] }   // each row sits a little to the right
-        return abs(col(ra, ca) - col(rb, cb)) <= 1.0
+    static func adjacent(_ a: Character, _ b: Character) -> Bool { adjacent(code(a), code(b)) }
+
+    private static func adjacent(_ a: UInt32, _ b: UInt32) -> Bool {
+        guard a != b, a < 26, b < 26 else { return false }
+        let pa = keyPlace[Int(a)], pb = keyPlace[Int(b)]
+        return abs(pa.row - pb.row) <= 1 && abs(pa.column - pb.column) <= 1.0
     }
+
+    /// Each letter's row and column (a–z order); each row sits a little to the right of the one above.
+    static let keyPlace: [(row: Int, column: Double)] = {
+        var out = [(row: Int, column: Double)](repeating: (9, 0), count: 26)
+        for (r, keys) in keyRows.enumerated() {
+            for (c, k) in keys.enumerated() { out[Int(k.asciiValue! - 97)] = (r, Double(c) + [0, 0.25, 0.75][r]) }
+        }
+        return out
+    }()
 
     static let keyRows: [[Character]] = [Array("qwertyuiop"), Array("asdfghjkl"), Array("zxcvbnm")]
 }
