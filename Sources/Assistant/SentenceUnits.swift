@@ -32,6 +32,7 @@ enum SentenceUnits {
         var heading: String?
         var section = 0, sectionStart = 0
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
+        let titleBytes = s.article.title.utf8.count
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
@@ -53,7 +54,7 @@ enum SentenceUnits {
                     var sentence = withoutReferenceMarks(whole)
                     // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
                     // heading, not a sentence of the article.
-                    if let titleKey, comparable(sentence) == titleKey { continue }
+                    if let titleKey, abs(sentence.utf8.count - titleBytes) <= 12, comparable(sentence) == titleKey { continue }
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
                     if b.kind == .paragraph, row == nil, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
