@@ -6,7 +6,7 @@ enum MarkdownParser {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         var warnings: [String] = []
         let matter = MarkdownMetadata.frontMatter(&lines, warnings: &warnings)
-        let (blocks, links) = body(lines)
+        let (blocks, links) = body(withoutTemplateComments(lines))
         guard blocks.contains(where: { !$0.text.isEmpty }) else {
             let target = matter.first("redirect", "redirect_to", "redirect_from", "permalink")
             throw .unparseable(target.map { "no body text (a redirect to \(Titles.cut($0, limit: 100)))" } ?? "no body text")
@@ -199,6 +199,7 @@ enum MarkdownParser {
                 }
             }
             if ch == "`" { inCode.toggle(); i += 1; continue }
+            if ch == "{", !inCode, let end = templateTagEnd(c, at: i) { i = end; continue }
             if ch == "<", !inCode, let tag = MarkdownHTML.inlineTag(c, at: i) {
                 out += tag.text
                 i = tag.end
@@ -222,6 +223,50 @@ enum MarkdownParser {
 }
 
 extension MarkdownParser {
+    /// The index after a site generator's template tag that opens at `i` — Liquid's `{% … %}` (Jekyll), an
+    /// output `{{ … }}` (Liquid, Go templates: `{{code "x.go"}}`), a Hugo shortcode `{{< … >}}` — closed within
+    /// 400 characters; nil for any other "{". Outside code these are instructions to the site's build, no text
+    /// (the Swift.org blog's release posts had read "{% for repository in repositories %}").
+    static func templateTagEnd(_ c: [Character], at i: Int) -> Int? {
+        guard i + 1 < c.count, c[i + 1] == "%" || c[i + 1] == "{" else { return nil }
+        let close: Character = c[i + 1] == "%" ? "%" : "}"
+        var j = i + 2
+        while j + 1 < c.count, j - i < 400 {
+            if c[j] == close && c[j + 1] == "}" { return j + 2 }
+            if c[j] == "\n" { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The lines without Liquid comment blocks (`{% comment %}` … `{% endcomment %}`), which a site never shows,
+    /// outside fenced code.
+    static func withoutTemplateComments(_ lines: [Substring]) -> [Substring] {
+        guard lines.contains(where: { $0.contains("{% comment %}") || $0.contains("{%- comment") }) else { return lines }
+        var out: [Substring] = [], inComment = false, fence: Substring?
+        for line in lines {
+            let trimmed = line.drop(while: { $0 == " " })
+            if !inComment, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                let f = trimmed.prefix(while: { $0 == trimmed.first })
+                fence = fence == nil ? f : (trimmed.hasPrefix(fence!) ? nil : fence)
+            }
+            if fence != nil { out.append(line); continue }
+            var rest = line[...], kept = ""
+            while !rest.isEmpty {
+                if inComment {
+                    guard let r = rest.firstRange(of: "endcomment") else { rest = ""; break }
+                    let after = rest[r.upperBound...]
+                    guard let close = after.firstRange(of: "%}") else { rest = ""; break }
+                    rest = after[close.upperBound...]; inComment = false
+                } else if let r = rest.firstRange(of: "{% comment %}") ?? rest.firstRange(of: "{%- comment -%}") {
+                    kept += rest[..<r.lowerBound]; rest = rest[r.upperBound...]; inComment = true
+                } else { kept += rest; rest = "" }
+            }
+            if !inComment || !kept.isEmpty { out.append(Substring(kept)) }
+        }
+        return out
+    }
+
     /// The "]" that closes the "[" at `open`, brackets nested inside counted ("[![Build status](badge.svg)](ci)"
     /// is one link around an image); searched within 500 characters so "[[[[…" cannot make parsing quadratic.
     static func closingBracket(_ c: [Character], _ open: Int) -> Int? {

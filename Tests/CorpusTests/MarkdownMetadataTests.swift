@@ -103,6 +103,36 @@ import Testing
         ])
     }
 
+    /// A site generator's template tags are no text: Liquid tags and comment blocks (Jekyll), outputs and Go
+    /// template calls, Hugo shortcodes; in code spans and fenced code they stay as written.
+    @Test func templateTagsAreNoText() throws {
+        let a = try article("""
+            ---
+            title: Release
+            ---
+
+            {% comment %}
+            This table has spaces to keep the site's CSS happy.
+            {% endcomment %}
+            The release ships {{ site.count }} packages. {% comment %}hidden{% endcomment %}Really.
+
+            {% for r in repositories %}{% assign url = "https://example.org/" | append: r.name %}
+
+            Write it as {{raw "`1<<2`"}} or use `{{ page.title }}` in a layout.
+
+            {{< figure src="a.png" >}}
+
+            ```
+            {% raw %}{{ kept }}{% endraw %}
+            ```
+            """)
+        #expect(a.blocks == [
+            Block(.paragraph, "The release ships packages. Really."),
+            Block(.paragraph, "Write it as or use {{ page.title }} in a layout."),
+            Block(.code(language: nil), "{% raw %}{{ kept }}{% endraw %}"),
+        ])
+    }
+
     /// Markdown's own image syntax drops a placeholder alt the same way.
     @Test func placeholderImageAltIsNoText() throws {
         let a = try article("---\ntitle: Quotes\n---\n\n![avatar](https://example.org/a.png) I fumbled it. ![a bar chart](c.png) shows why.\n")
