@@ -596,6 +596,21 @@ enum AnswerFixtures {
     }
 }
 
+/// Numbers and number words a corpus never writes are no topic it lacks ("ten days ago"); the analysed forms count.
+@Suite struct CountTermTests {
+    @Test(arguments: [("10", true), ("3.5", true), ("ten", true), ("twenti", true), ("dozen", true),
+                      ("tenant", false), ("io", false), ("swift6", false), ("reply", false)])
+    func count(term: String, isCount: Bool) {
+        #expect(QuestionProfile.isCount(term) == isCount)
+    }
+
+    /// Through the analyzer, as question terms are: "twenty" stems to one of the words.
+    @Test func analysedNumberWords() {
+        let terms = AnswerFixtures.analyzer.terms("ten twenty twelve hundred")
+        #expect(terms.allSatisfy(QuestionProfile.isCount), "\(terms)")
+    }
+}
+
 /// Run-in headings in capitals, as structured abstracts write them, start a section; acronyms do not.
 @Suite struct RunInLabelTests {
     @Test(arguments: [

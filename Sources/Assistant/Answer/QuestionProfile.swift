@@ -105,7 +105,9 @@ extension QuestionProfile {
         let compounds = coveredCompounds(corrected, language: language, searcher: searcher, frequency: frequency)
         // Terms that say nothing of a topic when no article has them: kana joints, compounds the corpus writes
         // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
-        func isNoTopic(_ t: String) -> Bool { Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) }
+        func isNoTopic(_ t: String) -> Bool {
+            Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) || Self.isCount(t)
+        }
         for t in terms {
             let df = frequency(t)
             if df == 0 && isNoTopic(t) { continue }
@@ -176,6 +178,15 @@ extension QuestionProfile {
         }
         return out
     }
+
+    /// A number or a number word ("10", "ten", "dozen"): "ten days ago" tells how long, not what about; a
+    /// corpus that never writes it lacks no topic of the question.
+    static func isCount(_ term: String) -> Bool {
+        term.allSatisfy { $0.isNumber || $0 == "." } || countWords.contains(term)
+    }
+
+    static let countWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                                          "twelv", "twenti", "thirti", "forti", "fifti", "hundr", "thousand", "million", "dozen", "half"]
 
     /// A Japanese character bigram with hiragana in it. One no article has most likely straddles a particle or
     /// a verb ending (「ーは」, 「しま」 of 「完成しましたか」), so it is grammar, not a topic the corpus lacks.
