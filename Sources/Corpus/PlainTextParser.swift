@@ -3,12 +3,15 @@ enum PlainTextParser {
     static func parse(_ text: String, source: String) -> ParsedFile {
         // Lines are split once: boxes are opened in place, then headings set apart as the text is joined again.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let header = HeaderFields.take(&lines)
         unbox(&lines)
         let text = headingsSetApart(lines)
-        var blocks = paragraphs(text)
+        var blocks = paragraphs(text).map(HeaderFields.withoutLiteralMarks).filter { !$0.text.isEmpty }
         let firstLine = text.split(separator: "\n").lazy.map { TextClean.collapse(String($0)) }.first { !$0.isEmpty }
         var title = fileTitle(source)
-        if let line = firstLine {
+        if let t = header?.title {
+            title = Titles.cut(t, limit: 200)
+        } else if let line = firstLine {
             title = Titles.cut(line, limit: 80)
             // A short first paragraph that is just the title line reads as a heading.
             if let b = blocks.first, b.text == line, line.count <= 80 { blocks[0] = Block(.heading(level: 1), line) }
@@ -24,7 +27,8 @@ enum PlainTextParser {
         }
         blocks = split
         if let name = manualPageName(&blocks) { title = Titles.cut(name, limit: 80) }
-        let article = Article(id: "\(source):1", title: title, source: source, line: 1, blocks: blocks)
+        let article = Article(id: "\(source):1", title: title, author: header?.authors, date: header?.date, source: source, line: 1,
+                              blocks: (header?.items ?? []) + blocks)
         return ParsedFile(format: .plainText, articles: [article], warnings: [])
     }
 

@@ -167,3 +167,51 @@ import Testing
                              Block(.paragraph, "zip is a compression and file packaging utility. It reads the files named and writes them to an archive under the licence of its authors.")])
     }
 }
+
+/// A plain-text file that opens with `Field: value` lines (mail, RFCs, Python's PEPs) takes its title, authors
+/// and date from them; each field stays as a list item. Text that only has a colon or two does not.
+@Suite struct HeaderFieldsTests {
+    @Test func pepHeader() {
+        let text = """
+            PEP: 9999
+            Title: Frobnicating Widgets
+            Author: Ada Example <ada@example.org>, Bo Sample <bo@example.org>,
+                    Cy Person <cy@example.org>
+            Status: Final
+            Created: 28-Feb-2018
+            Python-Version: 3.8
+
+            Abstract
+            ========
+
+            This proposal adds the ``frob`` keyword::
+
+                frob widget
+            """
+        let a = PlainTextParser.parse(text, source: "pep-9999.txt").articles[0]
+        #expect(a.title == "Frobnicating Widgets")
+        #expect(a.author == "Ada Example, Bo Sample, Cy Person")
+        #expect(a.date == "2018-02-28")
+        #expect(a.blocks.first == Block(.listItem, "PEP: 9999"))
+        #expect(a.blocks.contains(Block(.listItem, "Python-Version: 3.8")))
+        #expect(a.blocks.contains(Block(.heading(level: 2), "Abstract")))
+        #expect(a.blocks.contains(Block(.paragraph, "This proposal adds the `frob` keyword:")), "\(a.blocks)")
+    }
+
+    @Test(arguments: [
+        "Note: this is a sentence.\nIt goes on here.\n\nMore text.",
+        "Apache License\nVersion 2.0, January 2004\nhttp://www.apache.org/licenses/\n\nTERMS",
+        "Time: 12:30\nPlace: home\n\nText.",
+        "Usage: lore ask QUESTION\nSee: the manual\nAlso: nothing\nplain line without a field\n\nText.",
+    ])
+    func noHeader(_ text: String) {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        #expect(HeaderFields.take(&lines) == nil)
+        #expect(lines.count == text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count)
+    }
+
+    @Test(arguments: [("28-Feb-2018", "2018-02-28"), ("5-jul-2001", "2001-07-05"), ("2018-02-28", nil), ("32-Jan-2000", nil)])
+    func dayMonthYear(_ raw: String, _ iso: String?) {
+        #expect(HeaderFields.dayMonthYear(raw) == iso)
+    }
+}
