@@ -241,6 +241,9 @@ struct MessageCues {
         return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
     }
 
+    /// Says what the articles it wants are about ("posts about RSS feeds", "anything on sources of truth").
+    var namesTopic: Bool { words.contains { ["about", "on", "regarding", "covering", "mentioning"].contains($0) } }
+
     /// "which one…", "which of…": a pick among things listed, articles after a search.
     var picksOne: Bool { hasPhrase("which one") || hasPhrase("which of") }
 

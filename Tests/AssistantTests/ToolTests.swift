@@ -354,6 +354,7 @@ import Testing
     /// sites or authors of something else asks the articles.
     @Test(arguments: [
         ("what feeds are in the corpus?", true), ("list the sources", true), ("who are the authors?", true),
+        ("which feeds do you have?", true), ("what sources do you have", true), ("list posts about RSS feeds", false),
         ("which sites and blogs do these articles come from, in the collection?", true),
         ("Where can I see how many people visit my repository and which sites are sending them there?", false),
         ("Should the authors of a library list which sources they borrowed code from?", false),
