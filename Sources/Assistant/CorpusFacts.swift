@@ -12,7 +12,22 @@ struct CorpusFacts {
         let p = assistant.prompts
         var lines: [String] = []
         var call = call
-        if (l.contains("how many") && (cues.has("articles") || cues.has("posts") || cues.has("documents"))) && (aboutCorpus || cues.words.count <= 7) {
+        if Self.asksWhatItKnows(cues) {
+            // "what do you know about?", "what can I ask you?": what the corpus is, and where to start.
+            let r = try stats()
+            lines.append(p.template("corpus_count", ["articles": "\(r.0)", "files": "\(r.1)", "passages": "\(r.2)"]))
+            let sources = try group("coalesce(feed, source)")
+            lines.append(p.template("corpus_feeds"))
+            for (name, n) in sources.prefix(Self.overviewSources) { lines.append("- \(name) (\(n))") }
+            if sources.count > Self.overviewSources { lines.append("- … and \(sources.count - Self.overviewSources) more") }
+            var q = SearchQuery(text: "", limit: Self.overviewTitles); q.after = "0"
+            let hits = try assistant.searcher.search(q)
+            if !hits.isEmpty {
+                lines.append(""); lines.append(p.template("corpus_overview"))
+                for h in hits { lines.append("- \(Emphasis.bold(h.title))") }
+            }
+            return Response(call: call, answer: lines.joined(separator: "\n"))
+        } else if (l.contains("how many") && (cues.has("articles") || cues.has("posts") || cues.has("documents"))) && (aboutCorpus || cues.words.count <= 7) {
             let r = try stats()
             lines.append(p.template("corpus_count", ["articles": "\(r.0)", "files": "\(r.1)", "passages": "\(r.2)"]))
         } else if (cues.has("feeds") || cues.has("sources") || cues.has("blogs") || cues.has("sites")) && (cues.has("which") || cues.has("what") || cues.has("list"))
@@ -36,6 +51,20 @@ struct CorpusFacts {
         }
         return Response(call: call, answer: lines.joined(separator: "\n"))
     }
+
+    /// "what do you know about?", "what do you know?", "what can I ask you?", "what topics do you cover?": a
+    /// question about what the assistant knows that names no topic.
+    static func asksWhatItKnows(_ cues: MessageCues) -> Bool {
+        let l = cues.lower
+        let phrases = ["what do you know", "what can i ask", "what topics do you", "what subjects do you", "what do you cover",
+                       "what can you tell me about?", "what are you about"]
+        guard phrases.contains(where: { ByteSearch.contains(l, $0) }) else { return false }
+        // "what do you know about actors?" names a topic; "…about?" and "…know?" do not.
+        if let i = cues.words.lastIndex(of: "about") { return i == cues.words.count - 1 }
+        return cues.contentWords.count <= 2
+    }
+
+    static let overviewSources = 8, overviewTitles = 5
 
     func stats() throws -> (Int, Int, Int) {
         let db = assistant.index.db

@@ -350,6 +350,18 @@ import Testing
         #expect(r.answer.contains("64 articles"))
     }
 
+    /// "what do you know about?" and "what can I ask you?" get what the corpus is and a few titles to start from;
+    /// "what do you know about actors?" names a topic and does not.
+    @Test(arguments: [("what do you know about?", true), ("What do you know?", true), ("what can I ask you?", true),
+                      ("what topics do you cover?", true), ("what do you know about actors?", false), ("what is an actor?", false)])
+    func whatItKnows(_ message: String, overview: Bool) throws {
+        #expect(CorpusFacts.asksWhatItKnows(MessageCues(message)) == overview, "\(message)")
+        guard overview else { return }
+        let r = try SeedAssistant.ask(message)
+        #expect(r.answer.hasPrefix("The corpus has 64 articles"), "\(r.answer.prefix(80))")
+        #expect(r.answer.contains("a few of their titles:\n- "), "\(r.answer)")
+    }
+
     /// "Which feeds…?" and "who are the authors?" ask about the corpus; a longer question that only mentions
     /// sites or authors of something else asks the articles.
     @Test(arguments: [
