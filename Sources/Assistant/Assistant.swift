@@ -45,7 +45,7 @@ public final class Assistant {
         switch call.tool {
         case .search:
             // "which feeds do you have?" asks what the corpus is made of, not for articles about feeds.
-            if !MessageCues(text).namesTopic, let r = try CorpusFacts(assistant: self).answer(call, message: text) { return r }
+            if let r = try CorpusFacts(assistant: self).answer(call, message: text) { return r }
             return try SearchTool(assistant: self).run(call)
         case .summarize: return try Summarizer(assistant: self).run(call)
         case .extract: return try Extractor(assistant: self).run(call)

@@ -7,6 +7,8 @@ struct CorpusFacts {
 
     func answer(_ call: ToolCall, message: String) throws -> Response? {
         let cues = MessageCues(message)
+        // Sent to search, "list posts about RSS feeds" wants articles; "which feeds do you have?" the corpus's sources.
+        if call.tool == .search && cues.namesTopic { return nil }
         let l = cues.lower
         let aboutCorpus = ["the corpus", "your articles", "you know", "do you have", "in your", "are there", "you got", "the index", "this corpus", "these articles", "the collection"].contains { l.contains($0) }
         let p = assistant.prompts

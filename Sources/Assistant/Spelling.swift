@@ -41,7 +41,8 @@ struct Spelling {
             if let last = base.last, base.dropLast().last == last { forms.append(String(base.dropLast())) }  // biggest → big
             if base.hasSuffix("i") { forms.append(String(base.dropLast()) + "y") }                           // easiest → easy
             for form in forms {
-                guard let t = analyzer.terms(form).first, analyzer.terms(form).count == 1, df(t) > 0 else { continue }
+                let terms = analyzer.terms(form)
+                guard terms.count == 1, df(terms[0]) > 0 else { continue }
                 return form
             }
         }

@@ -66,16 +66,11 @@ struct HeaderFields {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
-    /// "28-Feb-2018" (PEPs) → "2018-02-28".
+    /// "28-Feb-2018" (PEPs) → "2018-02-28": RFC 822's day, month and year with hyphens between them.
     static func dayMonthYear(_ value: String) -> String? {
         let parts = value.split(separator: "-")
-        guard parts.count == 3, let day = Int(parts[0]), let year = Int(parts[2]), (1...31).contains(day), year > 1900,
-              let month = months.firstIndex(of: parts[1].lowercased().prefix(3)) else { return nil }
-        let pad = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(pad(month + 1))-\(pad(day))"
+        return parts.count == 3 ? DateText.iso8601(parts.joined(separator: " ")) : nil
     }
-
-    static let months: [Substring] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// reStructuredText's literal marks as plain text writes them: ``NAME := expr`` as `NAME := expr` (a code span,
     /// which the analyzer reads as such), and the "::"
