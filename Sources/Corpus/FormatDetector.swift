@@ -66,11 +66,12 @@ enum FormatDetector {
     }
 
     /// Text dump: several lines over 1,000 characters with short lines between and no blank-line
-    /// paragraphs; Markdown: front matter, ATX headings or fences; else plain text.
+    /// paragraphs; Markdown: front matter (YAML or TOML), ATX headings or fences; else plain text.
     private static func textFormat(_ p: UnsafeBufferPointer<UInt8>) -> SourceFormat {
         var long = 0, blank = 0, lines = 0, markdownSignals = 0
         var i = 0
-        if p.count >= 4, p[0] == 0x2D, p[1] == 0x2D, p[2] == 0x2D, p[3] == 0x0A || p[3] == 0x0D { markdownSignals += 3 }
+        // Front matter: YAML's "---" or TOML's "+++" (Hugo, Zola) alone on the first line.
+        if p.count >= 4, p[0] == p[1], p[1] == p[2], p[0] == 0x2D || p[0] == 0x2B, p[3] == 0x0A || p[3] == 0x0D { markdownSignals += 3 }
         while i < p.count {
             var e = i, chars = 0, nonSpace = false
             while e < p.count, p[e] != 0x0A {

@@ -73,27 +73,29 @@ struct MarkdownMetadata {
         return out
     }
 
-    /// Reads and blanks the front matter (`---` … `---` or `...`); its lines stay, empty, so line numbers
-    /// hold. YAML that libyaml refuses is read as `key: value` lines, with a warning.
+    /// Reads and blanks the front matter: YAML between `---` and `---` (or `...`), TOML between `+++`
+    /// and `+++`. Its lines stay, empty, so line numbers hold. Front matter its parser refuses is read as
+    /// `key: value` (or `key = value`) lines, with a warning.
     static func frontMatter(_ lines: inout [Substring], warnings: inout [String]) -> FrontMatter {
-        guard lines.first?.trimmingPrefixAndSuffixSpaces == "---",
-              let close = lines.dropFirst().firstIndex(where: { $0.trimmingPrefixAndSuffixSpaces == "---" || $0 == "..." })
+        guard let fence = lines.first?.trimmingPrefixAndSuffixSpaces, fence == "---" || fence == "+++",
+              let close = lines.dropFirst().firstIndex(where: { $0.trimmingPrefixAndSuffixSpaces == fence || (fence == "---" && $0 == "...") })
         else { return FrontMatter() }
-        let yaml = lines[1 ..< close].joined(separator: "\n")
+        let text = lines[1 ..< close].joined(separator: "\n")
         for k in 0 ... close { lines[k] = "" }
-        switch FrontMatter.parse(yaml) {
+        let toml = fence == "+++"
+        switch toml ? TOMLFrontMatter.parse(text) : FrontMatter.parse(text) {
         case .success(let m): return m
         case .failure(let e):
-            warnings.append("front matter is not valid YAML (\(e.reason)); read as key: value lines")
-            return plainPairs(yaml)
+            warnings.append("front matter is not valid \(toml ? "TOML" : "YAML") (\(e.reason)); read as key\(toml ? " =" : ":") value lines")
+            return plainPairs(text, separator: toml ? "=" : ":")
         }
     }
 
-    /// `key: value` per line, quotes removed: the fallback for front matter that is not YAML.
-    private static func plainPairs(_ yaml: String) -> FrontMatter {
+    /// `key: value` (or `key = value`) per line, quotes removed: the fallback for front matter its parser refuses.
+    private static func plainPairs(_ yaml: String, separator: Character) -> FrontMatter {
         var m = FrontMatter()
         for l in yaml.split(separator: "\n") {
-            guard let colon = l.firstIndex(of: ":") else { continue }
+            guard let colon = l.firstIndex(of: separator) else { continue }
             let key = l[..<colon].trimmingPrefixAndSuffixSpaces.lowercased()
             var v = String(l[l.index(after: colon)...]).trimmingPrefixAndSuffixSpaces
             if v.count >= 2, let f = v.first, f == "\"" || f == "'", v.last == f { v = String(v.dropFirst().dropLast()) }

@@ -22,6 +22,7 @@ import Testing
         ("[Home](index.md) | [Next](next.md)\n\nSome words.", .plainText),
         ("{% include nav.html %}\n\nSome words.", .plainText),
         ("---\ntitle: x\n---\nbody", .markdown),
+        ("+++\ntitle = \"x\"\n+++\nbody", .markdown),
         ("Intro\n\n## Section\n\ntext", .markdown),
         ("Just some words.\n\nAnother paragraph.", .plainText),
         ("#no-space is not a heading\n#hashtag", .plainText),

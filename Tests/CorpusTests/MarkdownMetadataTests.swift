@@ -188,6 +188,58 @@ import Testing
         #expect(throws: FrontMatterError.self) { try FrontMatter.parse(String(repeating: "[", count: 70_000)).get() }
     }
 
+    @Test func zolaAndHugoTOMLFrontMatter() throws {
+        let a = try article("""
+            +++
+            title = "Announcing \\"Widgets\\" 1.0" # a comment
+            authors = [
+              "Ann Lee",   # one per line
+              'Bo Chen',
+            ]
+            date = 2024-07-25
+            aliases = ["releases/1.0"]
+
+            [taxonomies]
+            tags = ["release", "widgets"]
+
+            [extra]
+            title = "not the title"
+            +++
+
+            Body text here.
+            """)
+        #expect(a.title == "Announcing \"Widgets\" 1.0")
+        #expect(a.author == "Ann Lee, Bo Chen")
+        #expect(a.date == "2024-07-25")
+        #expect(a.tags == ["release", "widgets"])
+        #expect(a.blocks == [Block(.paragraph, "Body text here.")])
+    }
+
+    @Test(arguments: [
+        ("title = 'lit\\eral'", ["title": ["lit\\eral"]]),
+        ("t = \"\"\"\nmulti\nline\"\"\"", ["t": ["multi line"]]),
+        ("t = \"caf\\u00e9\"", ["t": ["café"]]),
+        ("site.title = \"dotted\"", ["title": ["dotted"]]),
+        ("authors = [{ name = \"Ann\", email = \"a@x\" }, { name = \"Bo\" }]", ["authors": ["Ann", "Bo"]]),
+        ("draft = true\nweight = 10", ["draft": ["true"], "weight": ["10"]]),
+        ("[params]\nauthor = \"Ann\"\n[[more]]\nauthor = \"Bo\"", ["author": ["Ann"]]),
+    ])
+    func tomlValues(text: String, values: [String: [String]]) throws {
+        #expect(try TOMLFrontMatter.parse(text).get().values == values)
+    }
+
+    @Test(arguments: ["title = \"unclosed", "title \"no equals\"", "tags = [\"a\" \"b\"]", "t = { name = \"A\"", "x = ",
+                      String(repeating: "a = [", count: 40), String(repeating: "x", count: 70_000)])
+    func malformedTOMLIsRefused(text: String) {
+        #expect(throws: FrontMatterError.self) { try TOMLFrontMatter.parse(text).get() }
+    }
+
+    @Test func malformedTOMLFallsBackWithAWarning() throws {
+        let parsed = try ArticleParser.parse(Array("+++\ntitle = \"unclosed\nauthor = \"Ann\"\n+++\nText.\n".utf8), source: "bad.md")
+        #expect(parsed.articles.first?.author == "Ann")
+        #expect(parsed.warnings.count == 1 && parsed.warnings[0].hasPrefix("front matter is not valid TOML ("))
+    }
+
     @Test(arguments: [("2016-1-29", "2016-01-29"), ("2016-01-9 8:05", "2016-01-09"), ("2016-11-29 08:05:01 -0800", "2016-11-29T08:05:01-08:00"),
                       ("2016-123-4", "2016-123-4")])
     func unpaddedDates(raw: String, iso: String) {
