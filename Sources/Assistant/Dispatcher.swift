@@ -61,8 +61,9 @@ public struct Dispatcher {
         let tellMe = ["tell me about", "tell me more about", "tell us about", "what can you tell me about"].contains { cues.lower.hasPrefix($0) }
         // After an answer, "which one wins when both set it?" picks among the things the answer named, not articles.
         let asksForArticles = cues.wordsAskForArticles || (cues.picksOne && context.lastTool != .answer)
-        if tool == .search && !listing && (cues.isQuestion || tellMe) && !asksForArticles {
-            reasons.append(tellMe ? "asks about a topic, not for articles: answering" : "a question that does not ask for articles: answering")
+        if tool == .search && !listing && (cues.isQuestion || tellMe || cues.asksToBeShown) && !asksForArticles {
+            reasons.append(tellMe ? "asks about a topic, not for articles: answering"
+                : cues.isQuestion ? "a question that does not ask for articles: answering" : "asks to be shown how: answering")
             tool = .answer
         }
         // A question that names no summary ("what does the settling rate of sediment depend on?") asks about the
@@ -323,7 +324,9 @@ public struct Dispatcher {
         }
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
-        let asksOfIt = cues.pointsBack && !cues.namesArticle && context.lastArticle != nil && (named?.titleTerms ?? 0) < 2
+        // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
+        let asksOfIt = cues.pointsBack && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
+            && (named?.titleTerms ?? 0) < 2
         if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref

@@ -228,17 +228,25 @@ struct MessageCues {
 
     /// Words that name articles or ask what the corpus has ("posts", "anything on", "do you have").
     /// "anything", "something" and "stuff" ask for articles when what follows says what about ("anything on
-    /// generics?", "got something about actors"), or nothing does; "Is there anything in the standard library
-    /// that gives tests a virtual clock?" asks for a fact.
+    /// generics?", "got something about actors"), or nothing does, and the request leads the message (among its
+    /// first six words); "Is there anything in the standard library that gives tests a virtual clock?" asks for
+    /// a fact, and so does "…without my view model knowing anything about logging?".
     var wordsAskForArticles: Bool {
         let nouns: Set<String> = ["articles", "article", "posts", "post", "writeups", "writeup",
                                   "tutorials", "tutorial", "blogs", "blog", "entries", "coverage", "pieces", "piece", "excerpts", "excerpt", "reading"]
         let pronouns: Set<String> = ["anything", "something", "stuff"]
         let topicWords: Set<String> = ["on", "about", "regarding", "covering", "re", "related", "new", "good", "interesting", "else"]
         let pronounAsks = words.indices.contains { i in
-            pronouns.contains(words[i]) && (i + 1 == words.count || topicWords.contains(words[i + 1]))
+            i < 6 && pronouns.contains(words[i]) && (i + 1 == words.count || topicWords.contains(words[i + 1]))
         }
         return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
+    }
+
+    /// Asks to be taken through something ("walk me through…", "show me how…", "explain why…"): a request for
+    /// an answer, however little it reads as a question.
+    var asksToBeShown: Bool {
+        ["walk me through", "talk me through", "take me through", "show me how", "explain how", "explain why", "explain what",
+         "help me understand", "teach me"].contains { hasPhrase($0) }
     }
 
     /// Says what the articles it wants are about ("posts about RSS feeds", "anything on sources of truth").

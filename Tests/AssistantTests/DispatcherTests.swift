@@ -40,6 +40,11 @@ import Testing
         ("got anything about keychain storage?", .search),
         ("is there something on retain cycles", .search),
         ("Is there anything in the standard library that checks a closure for retain cycles?", .answer),
+        // …and leads the message when it does: late in a question it is part of the question.
+        ("What's a tidy way to retry a request without the caller knowing anything about retries?", .answer),
+        // A request to be taken through something wants an answer, question mark or not.
+        ("My view controller never goes away. Walk me through finding the leak with Instruments.", .answer),
+        ("show me how to group tests with tags", .answer),
     ])
     func picksTheTool(message: String, tool: Tool) {
         #expect(SeedAssistant.shared.dispatch(message, context: ConversationContext()).tool == tool, "\(message)")
@@ -157,6 +162,17 @@ import Testing
         let answer = try SeedAssistant.ask("what is a retain cycle?")
         let again = SeedAssistant.shared.dispatch("which other posts talk about that?", context: answer.updating(ConversationContext()))
         #expect(again.tool == .search && again.argument("query") == "retain cycle", "\(again)")
+    }
+
+    /// "the link to that post" asks for the URL of the article discussed, though "link" matches another title.
+    @Test func linkToThatPostIsItsURL() throws {
+        let first = try SeedAssistant.ask("How do I force my app out of memory on a device?")
+        let context = first.updating(ConversationContext())
+        for message in ["give me the link to that post", "what's the link to this article?"] {
+            let call = SeedAssistant.shared.dispatch(message, context: context)
+            #expect(call.tool == .extract && call.argument("kind") == "metadata", "\(message): \(call)")
+            #expect(call.target == context.lastArticle, "\(message): \(call)")
+        }
     }
 
     @Test(arguments: [("tell me about actors", Tool.answer), ("tell me more about retain cycles", .answer),
