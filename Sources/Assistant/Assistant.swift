@@ -18,7 +18,11 @@ public final class Assistant {
         searcher = try Searcher(index: index, analyzer: analyzer)
         store = ArticleStore(index: index)
         spelling = Spelling(db: index.db, analyzer: analyzer)
-        let resolver = TargetResolver(searcher: searcher, store: store, analyzer: analyzer, directory: CorpusDirectory(db: index.db))
+        let (searcher, analyzer) = (searcher, analyzer)
+        let directory = CorpusDirectory(db: index.db, documents: searcher.stats.documents) { word in
+            analyzer.terms(word).first.map(searcher.documentFrequency) ?? 0
+        }
+        let resolver = TargetResolver(searcher: searcher, store: store, analyzer: analyzer, directory: directory)
         dispatcher = Dispatcher(prompts: prompts, resolver: resolver)
     }
 

@@ -526,3 +526,47 @@ import Testing
         #expect(MessageCues(message).contentWords == topic, "\(message)")
     }
 }
+
+/// Authors read out of messages on a corpus whose bylines repeat its subject ("The Widget Release Team" on a
+/// blog about widgets): a word the corpus writes everywhere is the subject, and what follows "about" is the topic.
+@Suite struct AuthorNamesTests {
+    static let dir: String = {
+        let dir = FileManager.default.temporaryDirectory.path + "/lore-authors-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: dir + "/c", withIntermediateDirectories: true)
+        let posts: [(String, String, String)] = [
+            ("Widget 1.2 released", "The Widget Release Team", "Widget 1.2 brings faster widget layout and a new widget cache."),
+            ("Widget 1.3 released", "The Widget Release Team", "Widget 1.3 makes widget builds reproducible."),
+            ("Widget security advisory", "Widget Security Response WG", "A widget security problem let uploads bypass checks; upgrade your widgets."),
+            ("How widget traits work", "Ada Quill", "Widget traits give zero-cost abstraction: a generic widget compiles to direct calls."),
+            ("Widget incident report", "The Widget Infra Team", "An incident took the widget registry down for an hour; widget uploads failed."),
+            ("Writing widget plugins", "Ada Quill", "A widget plugin exports one function that the widget host calls."),
+            ("Widget error messages", "Bo Tran", "Widget errors now point at the line that broke the widget."),
+            ("Testing widgets", "Cy Lund", "Widget tests run each widget in a sandbox."),
+            ("Widget memory", "Dee Fox", "A widget frees its memory when the last owner drops it."),
+            ("Widget packaging", "Bo Tran", "Packages of widgets resolve their versions from a lock file."),
+        ]
+        for (i, p) in posts.enumerated() {
+            let text = "---\ntitle: \(p.0)\nauthor: \(p.1)\n---\n\n\(p.2) More words about widgets follow here.\n"
+            try! text.write(toFile: dir + "/c/post\(i).md", atomically: true, encoding: .utf8)
+        }
+        _ = try! Index(path: dir + "/i.sqlite", corpus: dir + "/c").update()
+        return dir
+    }()
+
+    static var assistant: Assistant {
+        let index = try! Index(path: dir + "/i.sqlite", corpus: dir + "/c")
+        return try! Assistant(index: index, prompts: PromptLibrary.load(from: SeedAssistant.package + "/Prompts"))
+    }
+
+    @Test(arguments: [
+        ("Is there a post explaining how widget traits give zero-cost abstraction?", nil),
+        ("any posts about widget incidents or security problems?", nil),
+        ("posts by Ada Quill", "Ada Quill"),
+        ("what did Ada write?", "Ada Quill"),
+        ("anything on plugins by Ada?", "Ada Quill"),
+    ] as [(String, String?)])
+    func authorFilter(message: String, author: String?) {
+        let call = Self.assistant.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .search && call.argument("author") == author, "\(message): \(call)")
+    }
+}
