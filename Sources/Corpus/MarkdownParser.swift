@@ -16,9 +16,21 @@ enum MarkdownParser {
             ?? PlainTextParser.fileTitle(source)
         var article = Article(id: meta.id ?? "\(source):1", title: Titles.cut(title, limit: 200), url: meta.url,
                               author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
-                              date: meta.date, source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
+                              date: meta.date ?? fileNameDate(source), source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
         article.addTags(meta.tags)
         return ParsedFile(format: .markdown, articles: [article], warnings: warnings)
+    }
+
+    /// The date a Jekyll post's file name opens with ("_posts/2015-04-10-fearless-concurrency.md"), which Jekyll
+    /// itself dates the post by when its front matter gives none.
+    static func fileNameDate(_ source: String) -> String? {
+        let name = Array((source.split(separator: "/").last ?? "").utf8)
+        guard name.count > 11, name[10] == UInt8(ascii: "-") else { return nil }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { name[$0] >= 48 && name[$0] <= 57 }
+        guard digits, name[4] == UInt8(ascii: "-"), name[7] == UInt8(ascii: "-") else { return nil }
+        let month = Int(name[5] - 48) * 10 + Int(name[6] - 48), day = Int(name[8] - 48) * 10 + Int(name[9] - 48)
+        guard (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }
+        return String(decoding: name[0 ..< 10], as: UTF8.self)
     }
 
     /// Headings, fenced code, lists, quotes and paragraphs, with the links of their inline text.

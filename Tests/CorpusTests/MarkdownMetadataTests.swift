@@ -188,6 +188,13 @@ import Testing
         #expect(throws: FrontMatterError.self) { try FrontMatter.parse(String(repeating: "[", count: 70_000)).get() }
     }
 
+    @Test(arguments: [("_posts/2015-04-10-fearless-concurrency.md", "2015-04-10"), ("2016-1-29-x.md", nil), ("2015-13-40-bad.md", nil),
+                      ("notes-2015-04-10.md", nil), ("2015-04-10.md", nil)] as [(String, String?)])
+    func jekyllFileNameDates(source: String, date: String?) throws {
+        #expect(try article("---\ntitle: T\n---\nBody.\n", source: source).date == date)
+        #expect(try article("---\ntitle: T\ndate: 2020-02-02\n---\nBody.\n", source: source).date == "2020-02-02")
+    }
+
     @Test func zolaAndHugoTOMLFrontMatter() throws {
         let a = try article("""
             +++
