@@ -169,8 +169,13 @@ enum MarkdownParser {
         return c == "=" ? 1 : bare.count >= 2 ? 2 : nil
     }
 
+    /// The text of a list item line; a definition's item ("- : Video data…", MDN's definition lists under a term
+    /// item) without its colon.
     private static func listItemContent(_ s: Substring) -> Substring? {
-        if let f = s.first, f == "-" || f == "*" || f == "+", s.dropFirst().first == " " { return s.dropFirst(2) }
+        if let f = s.first, f == "-" || f == "*" || f == "+", s.dropFirst().first == " " {
+            let rest = s.dropFirst(2)
+            return rest.hasPrefix(": ") ? rest.dropFirst(2) : rest
+        }
         let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
         if !digits.isEmpty, digits.count < 10 {
             let rest = s.dropFirst(digits.count)
@@ -211,7 +216,11 @@ enum MarkdownParser {
                 }
             }
             if ch == "`" { inCode.toggle(); i += 1; continue }
-            if ch == "{", !inCode, let end = templateTagEnd(c, at: i) { i = end; continue }
+            if ch == "{", !inCode, let end = templateTagEnd(c, at: i) {
+                if c[i + 1] == "{" { out += macroText(String(c[(i + 2) ..< (end - 2)])) }
+                i = end
+                continue
+            }
             if ch == "<", !inCode, let tag = MarkdownHTML.inlineTag(c, at: i) {
                 out += tag.text
                 i = tag.end
@@ -249,6 +258,33 @@ extension MarkdownParser {
             j += 1
         }
         return nil
+    }
+
+    /// What a macro call in `{{ … }}` shows, as MDN's KumaScript writes them: `HTTPHeader("Accept-Ranges")` shows
+    /// its argument, `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
+    /// not all quoted strings or numbers, and anything else (`{{ page.title }}`, `{{HTTPSidebar}}`), shows nothing.
+    static func macroText(_ inner: String) -> String {
+        let t = inner.trimmingPrefixAndSuffixSpaces
+        guard let open = t.firstIndex(of: "("), t.hasSuffix(")"), open > t.startIndex,
+              t[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return "" }
+        var args: [String] = []
+        var rest = t[t.index(after: open) ..< t.index(before: t.endIndex)].drop(while: { $0 == " " })
+        while let q = rest.first {
+            if q == "\"" || q == "'" {
+                guard let close = rest.dropFirst().firstIndex(of: q) else { return "" }
+                args.append(String(rest[rest.index(after: rest.startIndex) ..< close]))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                let token = rest.prefix(while: { $0 != "," && $0 != " " })
+                guard !token.isEmpty, token.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) || token == "true" || token == "false" else { return "" }
+                args.append("")
+                rest = rest.dropFirst(token.count)
+            }
+            rest = rest.drop(while: { $0 == " " })
+            if rest.first == "," { rest = rest.dropFirst().drop(while: { $0 == " " }) } else if !rest.isEmpty { return "" }
+        }
+        let shown = args.count > 1 && !args[1].isEmpty ? args[1] : args.first ?? ""
+        return shown.count <= 100 ? shown : ""
     }
 
     /// The lines without Liquid comment blocks (`{% comment %}` … `{% endcomment %}`), which a site never shows,

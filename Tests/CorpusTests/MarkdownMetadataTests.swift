@@ -133,6 +133,23 @@ import Testing
         ])
     }
 
+    /// A macro call shows the text it renders: its argument, or the second one when it names the link text.
+    @Test(arguments: [
+        ("If a response has the {{HTTPHeader(\"Accept-Ranges\")}} header, ranges work.", "If a response has the Accept-Ranges header, ranges work."),
+        ("Through {{Glossary(\"Proxy server\", \"proxies\")}} and caches.", "Through proxies and caches."),
+        ("It answers {{HTTPStatus(\"416\", \"416 Range Not Satisfiable\")}}.", "It answers 416 Range Not Satisfiable."),
+        ("See {{RFC(\"9110\", \"\", 5)}} and {{ htmlelement('img') }}.", "See 9110 and img."),
+        ("Sidebar {{HTTPSidebar}} and {{ page.title }} and {{call(x)}} go.", "Sidebar and and go."),
+    ])
+    func macroCallsShowTheirText(markdown: String, text: String) throws {
+        #expect(try article("---\ntitle: T\n---\n\n" + markdown + "\n").blocks == [Block(.paragraph, text)])
+    }
+
+    @Test func definitionItemsLoseTheirColon() throws {
+        let a = try article("---\ntitle: T\n---\n\n- `video/mp4`\n  - : Video files, such as MP4 movies.\n")
+        #expect(a.blocks == [Block(.listItem, "video/mp4"), Block(.listItem, "Video files, such as MP4 movies.")])
+    }
+
     /// Markdown's own image syntax drops a placeholder alt the same way.
     @Test func placeholderImageAltIsNoText() throws {
         let a = try article("---\ntitle: Quotes\n---\n\n![avatar](https://example.org/a.png) I fumbled it. ![a bar chart](c.png) shows why.\n")
