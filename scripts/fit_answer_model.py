@@ -236,6 +236,7 @@ def tune_selection(lore, model, train, report):
 
 
 def main():
+    global L2_SENTENCE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--lore', default=os.path.join(ROOT, '.build', 'release', 'lore'))
     ap.add_argument('--train', default='seeds,swiftorg'); ap.add_argument('--out', default=os.path.join(ROOT, 'Prompts', 'answer_model.json'))
@@ -243,7 +244,14 @@ def main():
     ap.add_argument('--tune-selection', action='store_true')
     ap.add_argument('--keep-abstention', action='store_true', help="refit the sentence model only; keep the file's abstention model")
     ap.add_argument('--without', default='', help='sentence features to leave out (comma-separated), for ablations')
+    ap.add_argument('--l2-sentence', type=float, default=L2_SENTENCE, help='L2 penalty of the sentence ranker')
+    ap.add_argument('--extra', action='append', default=[], metavar='NAME=CORPUS,QUESTIONS,UNANSWERABLE',
+                    help='another set of questions (same format as ../shared/eval), to train on with --train')
     a = ap.parse_args()
+    L2_SENTENCE = a.l2_sentence
+    for e in a.extra:
+        name, paths = e.split('=', 1); corpus, q, u = paths.split(',')
+        SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
     lore = os.path.abspath(a.lore)
     current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
     # lore writes the candidates before any weight is used, so the dump runs with an empty model (a model

@@ -106,8 +106,12 @@ enum MarkdownParser {
             }
             if let rest = listItemContent(trimmed) { flush(); paraKind = .listItem; para = [rest]; continue }
             if trimmed.hasPrefix(">") {
-                if paraKind != .quote { flush(); paraKind = .quote }
-                para.append(trimmed.dropFirst().drop(while: { $0 == " " }))
+                let opening = paraKind != .quote
+                if opening { flush(); paraKind = .quote }
+                var text = trimmed.dropFirst().drop(while: { $0 == " " })
+                // GitHub's alerts ("> [!NOTE]", "> [!WARNING]") read as "Note:", "Warning:".
+                if opening, let alert = alert(text) { text = alert }
+                para.append(text)
                 continue
             }
             if paraKind == .quote { flush() }
@@ -115,6 +119,17 @@ enum MarkdownParser {
         }
         flush()
         return (blocks, links)
+    }
+
+    /// A quote's first line that opens with GitHub's alert marker ("[!NOTE]", also TIP, IMPORTANT, WARNING,
+    /// CAUTION), with the marker read as a label ("Note: …"); nil for any other line.
+    static func alert(_ line: Substring) -> Substring? {
+        guard line.hasPrefix("[!"), let close = line.firstIndex(of: "]") else { return nil }
+        let kind = line[line.index(line.startIndex, offsetBy: 2) ..< close]
+        guard ["NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"].contains(kind.uppercased()) else { return nil }
+        let label = kind.prefix(1).uppercased() + kind.dropFirst().lowercased() + ":"
+        let rest = line[line.index(after: close)...].drop(while: { $0 == " " })
+        return Substring(rest.isEmpty ? label : label + " " + rest)
     }
 
     /// The line without one level of code indentation (a tab, or four spaces), when it has one and text after it.
@@ -261,7 +276,7 @@ extension MarkdownParser {
     }
 
     /// What a macro call in `{{ … }}` shows, as MDN's KumaScript writes them: `HTTPHeader("Accept-Ranges")` shows
-    /// its argument, `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
+    /// its argument (`rfc(7617)` its number), `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
     /// not all quoted strings or numbers, and anything else (`{{ page.title }}`, `{{HTTPSidebar}}`), shows nothing.
     static func macroText(_ inner: String) -> String {
         let t = inner.trimmingPrefixAndSuffixSpaces
@@ -277,7 +292,7 @@ extension MarkdownParser {
             } else {
                 let token = rest.prefix(while: { $0 != "," && $0 != " " })
                 guard !token.isEmpty, token.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) || token == "true" || token == "false" else { return "" }
-                args.append("")
+                args.append(token.first!.isNumber ? String(token) : "")
                 rest = rest.dropFirst(token.count)
             }
             rest = rest.drop(while: { $0 == " " })

@@ -158,6 +158,9 @@ import Testing
         #expect(Cues.refersBack("Xcode does that for you."))
         #expect(Cues.refersBack("Of that, little remains."))
         #expect(Cues.refersBack("That is why locks stall."))
+        // …and after a noun, before its verb, it opens a relative clause.
+        #expect(!Cues.refersBack("Note: Cookies that are used for sessions expire."))
+        #expect(!Cues.refersBack("Locks that can stall are slow."))
         // "So far" looks back over the whole text, "so" alone carries on from the sentence before.
         #expect(!Cues.refersBack("So far, we have seen how locks help."))
         #expect(Cues.refersBack("So the lock stalls."))

@@ -139,10 +139,16 @@ import Testing
         ("Through {{Glossary(\"Proxy server\", \"proxies\")}} and caches.", "Through proxies and caches."),
         ("It answers {{HTTPStatus(\"416\", \"416 Range Not Satisfiable\")}}.", "It answers 416 Range Not Satisfiable."),
         ("See {{RFC(\"9110\", \"\", 5)}} and {{ htmlelement('img') }}.", "See 9110 and img."),
+        ("See {{rfc(7617)}}, base64-encoded.", "See 7617, base64-encoded."),
         ("Sidebar {{HTTPSidebar}} and {{ page.title }} and {{call(x)}} go.", "Sidebar and and go."),
     ])
     func macroCallsShowTheirText(markdown: String, text: String) throws {
         #expect(try article("---\ntitle: T\n---\n\n" + markdown + "\n").blocks == [Block(.paragraph, text)])
+    }
+
+    @Test func githubAlertsReadAsLabels() throws {
+        let a = try article("---\ntitle: T\n---\n\n> [!NOTE]\n> Cookies expire.\n\n> [!warning] Mind the gap.\n\n> [!FOO] stays\n")
+        #expect(a.blocks == [Block(.quote, "Note: Cookies expire."), Block(.quote, "Warning: Mind the gap."), Block(.quote, "[!FOO] stays")])
     }
 
     @Test func definitionItemsLoseTheirColon() throws {

@@ -150,6 +150,8 @@ enum Cues {
             // "… indicates that there is…", "… means that the…": after a verb and before a clause, "that" is a
             // conjunction, not a word pointing back ("Xcode does that for you").
             if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count, clauseOpeners.contains(Array(words[i + 1])) { continue }
+            // "Cookies that are used for…": after a noun and before its verb, "that" opens a relative clause.
+            if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count, auxiliaries.contains(Array(words[i + 1])) { continue }
             if pointers.contains(bare) { return true }
             // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
             if bare == it && !(i + 1 < words.count && (words[i + 1].elementsEqual(is_) || words[i + 1].elementsEqual(was))) { return true }
@@ -195,6 +197,8 @@ enum Cues {
     private static let it = word("it"), is_ = word("is"), was = word("was"), that = word("that"), so = word("so"), far = word("far")
     private static let clauseOpeners: Set<[UInt8]> = Set(["the", "a", "an", "there", "you", "we", "it", "they", "i", "he", "she",
         "no", "all", "your", "our", "its", "their", "each", "every", "some", "any"].map(word))
+    private static let auxiliaries: Set<[UInt8]> = Set(["is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would",
+        "should", "may", "might", "must"].map(word))
     private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
     private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",
         "but", "instead,", "otherwise,", "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,",

@@ -83,6 +83,13 @@ struct AnswerSelection {
                 // cannot stand without the listing before it.
                 if Self.continuesAbove(prev.text) { return [] }
                 out.append(tagAlong(prev, c))
+            } else if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev), prev.section == u.section,
+                      CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45,
+                      let before = antecedents(of: prev, c, depth: 1) {
+                // Code after a sentence that does not introduce it still belongs to that sentence ("This should be
+                // used when…" over its Set-Cookie line, with the sentence "This" means): alone, it would read as part
+                // of whatever came before it in the answer.
+                out += before + [tagAlong(prev, c)]
             }
             return out + [c]
         }
