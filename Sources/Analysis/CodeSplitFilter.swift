@@ -1,6 +1,7 @@
 /// Splits identifiers into their words while keeping the whole: `UITableViewCell` → `UITableViewCell`,
 /// `UI`, `Table`, `View`, `Cell`; `snake_case` → `snake_case`, `snake`, `case`; `Swift6` → `Swift6`, `Swift`, `6`.
-/// Parts of one character are dropped (`iOS` gives `iOS`, `OS`), version numbers are left alone.
+/// Parts of one character are dropped (`iOS` gives `iOS`, `OS`); a patch version also gives its release
+/// (`1.85.0` → `1.85.0`, `1.85`).
 public struct CodeSplitFilter: TokenFilter {
     public init() {}
 
@@ -9,6 +10,10 @@ public struct CodeSplitFilter: TokenFilter {
         out.reserveCapacity(tokens.count + tokens.count / 4)
         for token in tokens {
             out.append(token)
+            if let release = CodeSplitFilter.release(of: token.term) {
+                var t = token; t.term = release; out.append(t)
+                continue
+            }
             let parts = CodeSplitFilter.parts(of: token.term)
             if parts.count > 1 {
                 for p in parts where p.count > 1 {
@@ -17,6 +22,19 @@ public struct CodeSplitFilter: TokenFilter {
             }
         }
         return out
+    }
+
+    /// The release a patch version belongs to ("1.85.0" → "1.85", "5.9.2" → "5.9"), so that "Rust 1.85" finds
+    /// "Announcing Rust 1.85.0"; nil for anything else (two-part numbers, dates, letters, commas).
+    static func release(of term: String) -> String? {
+        let u = Array(term.utf8)
+        guard u.count >= 5, u.count <= 16, u.first.map(Tokenizer.isDigit) == true, u.last.map(Tokenizer.isDigit) == true else { return nil }
+        var dots: [Int] = []
+        for (i, b) in u.enumerated() {
+            if b == UInt8(ascii: ".") { dots.append(i) } else if !Tokenizer.isDigit(b) { return nil }
+        }
+        guard dots.count >= 2, dots.count <= 3 else { return nil }
+        return String(decoding: u[..<dots[1]], as: UTF8.self)
     }
 
     enum Class { case lower, upper, digit, other }

@@ -51,8 +51,8 @@ public struct Classifier: Sendable {
         wordBytes(text).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Lower-cased words as UTF-8 bytes: ASCII letters and digits, any non-ASCII letter, the apostrophe
-    /// (’ read as ') and ';'; a trailing "'s" dropped. Punctuation from U+2000–U+206F (dashes, quotes,
+    /// Lower-cased words as UTF-8 bytes: ASCII letters and digits (with a dot between digits), any non-ASCII
+    /// letter, the apostrophe (’ read as ') and ';'; a trailing "'s" dropped. Punctuation from U+2000–U+206F (dashes, quotes,
     /// ellipsis) separates words. Works on bytes: it runs on every training example at start-up.
     static func wordBytes(_ text: String) -> [[UInt8]] {
         var out: [[UInt8]] = []
@@ -70,6 +70,9 @@ public struct Classifier: Sendable {
                 switch b {
                 case 0x41...0x5A: cur.append(b + 32)
                 case 0x61...0x7A, 0x30...0x39, 0x27, 0x3B: cur.append(b)
+                // A number keeps its dots ("1.85", "5.9.2"), as the analyzer reads it.
+                case 0x2E where cur.last.map({ $0 >= 0x30 && $0 <= 0x39 }) == true && i + 1 < u.count && u[i + 1] >= 0x30 && u[i + 1] <= 0x39:
+                    cur.append(b)
                 default: flush()
                 }
                 i += 1

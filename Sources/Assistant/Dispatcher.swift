@@ -70,7 +70,11 @@ public struct Dispatcher {
         // content, however closely it matches one article's title.
         // So does a statement to check ("AMPK activation increases fibrosis in the lungs.").
         let statement = (cues.text.hasSuffix(".") || cues.text.hasSuffix("!")) && cues.words.count >= 5
-        if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary {
+        if cues.asksWhatIsNew, tool != .summarize, let n = named, n.confidence >= 0.5 {
+            reasons.append("asks what is new in “\(n.ref.title)”: its summary")
+            tool = .summarize
+        }
+        if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary, !cues.asksWhatIsNew {
             reasons.append("a question that asks for no summary: answering")
             tool = .answer
         }

@@ -97,6 +97,12 @@ struct MessageCues {
             || words.last == "about"
     }
 
+    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?": the highlights of what it names, a summary
+    /// (the apostrophe's "s" is dropped from words, so "what's new" reads "what new").
+    var asksWhatIsNew: Bool {
+        ["what new", "whats new", "what is new", "what changed", "what has changed", "what have changed"].contains { hasPhrase($0) }
+    }
+
     /// "What does the atomic article say about dictionaries?": the words after "about" when a word of saying
     /// comes within three words before it, without instruction words and pronouns ("… say about it?" has none).
     var saysAbout: [String] {

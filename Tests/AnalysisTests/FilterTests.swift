@@ -73,6 +73,11 @@ struct FilterTests {
         ("snake_case", ["snake_case", "snake", "case"]),
         ("word", ["word"]),
         ("5.5", ["5.5"]),
+        // A patch version also gives its release: "Rust 1.85" finds "Rust 1.85.0".
+        ("1.85.0", ["1.85.0", "1.85"]),
+        ("5.9.2.1", ["5.9.2.1", "5.9"]),
+        ("1.2.3.4.5", ["1.2.3.4.5"]),
+        ("1,000.5", ["1,000.5"]),
     ] as [(String, [String])])
     func codeSplitApply(word: String, expected: [String]) {
         let out = CodeSplitFilter().apply([Token(word, position: 7, start: 3, end: 3 + word.utf8.count)])

@@ -10,7 +10,7 @@ struct FusedAnalyzerTests {
         "", " ", "_", "__", "___x", "x___", "a_", "_a", "a__b", "A_B", "A_", "_A_", "1_2", "12_34", "1_a", "a1_b2",
         "UITableViewCell", "UIView", "URLSession", "HTTPURLResponse", "iOS", "macOS13", "Swift6", "swift6x",
         "ABC", "ABc", "AbC", "aBC", "a", "A", "Ab", "I", "X1", "1X", "x1y2z3", "123", "123abc", "abc123def", "0x1F",
-        "1.5", "5.5.", "17.0.1", "1,000", "1,000,000.25", "a,b", "a.b", "v1.2", "1.a", "3,x",
+        "1.5", "5.5.", "17.0.1", "Rust 1.85.0 and 5.9.2.1", "2.0.0.0.0", "1,000", "1,000,000.25", "a,b", "a.b", "v1.2", "1.a", "3,x",
         "don't", "Swift's", "Swift’s", "Swift's5", "it's_ok", "O'Neil", "'quoted'", "rock'n'roll", "x'", "x'1",
         "Café", "café", "CAFÉ", "Cafe\u{301}", "Straße", "naïve", "Ærø", "İstanbul", "ǅemal", "Ⅻ", "²", "٣", "日本語テキスト",
         "Привет Мир", "αβγ ΔΕΖ", "x\u{301}_", "e\u{301}\u{301}", "\u{301}abc", "abc\u{FFFD}def", "tab\there",

@@ -534,8 +534,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.path + "/lore-authors-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: dir + "/c", withIntermediateDirectories: true)
         let posts: [(String, String, String)] = [
-            ("Widget 1.2 released", "The Widget Release Team", "Widget 1.2 brings faster widget layout and a new widget cache."),
-            ("Widget 1.3 released", "The Widget Release Team", "Widget 1.3 makes widget builds reproducible."),
+            ("Announcing Widget 1.2.0", "The Widget Release Team", "Widget 1.2.0 brings faster widget layout and a new widget cache."),
+            ("Announcing Widget 1.3.0", "The Widget Release Team", "Widget 1.3.0 makes widget builds reproducible."),
             ("Widget security advisory", "Widget Security Response WG", "A widget security problem let uploads bypass checks; upgrade your widgets."),
             ("How widget traits work", "Ada Quill", "Widget traits give zero-cost abstraction: a generic widget compiles to direct calls."),
             ("Widget incident report", "The Widget Infra Team", "An incident took the widget registry down for an hour; widget uploads failed."),
@@ -568,5 +568,13 @@ import Testing
     func authorFilter(message: String, author: String?) {
         let call = Self.assistant.dispatch(message, context: ConversationContext())
         #expect(call.tool == .search && call.argument("author") == author, "\(message): \(call)")
+    }
+
+    /// A release named by its minor version is the patch release's post, and "what's new in it?" is its summary.
+    @Test(arguments: [("What's new in Widget 1.3?", "Announcing Widget 1.3.0"), ("what changed in widget 1.2?", "Announcing Widget 1.2.0"),
+                      ("summarize the Widget 1.2 announcement", "Announcing Widget 1.2.0")])
+    func whatIsNewInARelease(message: String, title: String) {
+        let call = Self.assistant.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .summarize && call.target?.title == title, "\(message): \(call)")
     }
 }
