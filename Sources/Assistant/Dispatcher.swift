@@ -24,7 +24,7 @@ public struct Dispatcher {
         // a topic names none, even where a title ends in "Example".
         // "What does the singleton post say about thread safety?" names the article before its "about".
         let head = cues.beforeSaysAbout.flatMap { h in resolver.named(MessageCues(h), context: context).flatMap { $0.confidence >= 0.5 ? $0 : nil } }
-        let named = cues.asksForExample && context.lastTopic != nil ? nil : head ?? resolver.named(cues, context: context)
+        var named = cues.asksForExample && context.lastTopic != nil ? nil : head ?? resolver.named(cues, context: context)
         let ranked = classifier.scores(trimmed)
         var tool = ranked.first?.0 ?? .answer
         var reasons = ["classifier: " + ranked.map { "\($0.0.rawValue) \(Int($0.1 * 10) / 10)" }.joined(separator: ", ")]
@@ -70,9 +70,15 @@ public struct Dispatcher {
         // content, however closely it matches one article's title.
         // So does a statement to check ("AMPK activation increases fibrosis in the lungs.").
         let statement = (cues.text.hasSuffix(".") || cues.text.hasSuffix("!")) && cues.words.count >= 5
-        if cues.asksWhatIsNew, tool != .summarize, let n = named, n.confidence >= 0.5 {
-            reasons.append("asks what is new in “\(n.ref.title)”: its summary")
+        // What it is asked of is named by the other words ("big things" are no words of a title).
+        let release = cues.asksWhatIsNew
+            ? (named.flatMap { $0.confidence >= 0.5 ? $0 : nil }
+                ?? resolver.named(MessageCues(cues.words.filter { !MessageCues.whatIsNewWords.contains($0) }.joined(separator: " ")), context: context))
+            : nil
+        if let n = release, n.confidence >= 0.5 {
+            if tool != .summarize { reasons.append("asks what is new in “\(n.ref.title)”: its summary") }
             tool = .summarize
+            named = n
         }
         if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary, !cues.asksWhatIsNew {
             reasons.append("a question that asks for no summary: answering")
@@ -361,6 +367,13 @@ public struct Dispatcher {
         if !required, context.lastTool == .answer, let last = context.lastArticle, !context.lastArticleIsFirstHit, !cues.namesArticle,
            !cues.isElliptical, resolver.ranks(last, within: Self.continuityHits, for: cues) {
             reasons.append("continues the conversation: “\(last.title)” is among the best articles for it")
+            return last
+        }
+        // After an article's summary, "what about the match change?" asks about a part of that article, when the
+        // article is among the best few for its words.
+        if !required, context.lastTool == .summarize, let last = context.lastArticle, !cues.namesArticle,
+           resolver.ranks(last, within: Self.continuityHits, for: cues) {
+            reasons.append("asks about “\(last.title)”, just summarized: it is among the best articles for it")
             return last
         }
         return nil

@@ -97,10 +97,16 @@ struct MessageCues {
             || words.last == "about"
     }
 
-    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?": the highlights of what it names, a summary
+    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?", "the big things in 1.26": the highlights of
+    /// what it names, a summary
     /// (the apostrophe's "s" is dropped from words, so "what's new" reads "what new").
+    /// The words that ask what is new, which no title needs to hold.
+    static let whatIsNewWords: Set<String> = ["what", "whats", "is", "new", "changed", "has", "have", "highlights", "big", "things",
+                                              "biggest", "changes", "main", "key", "features", "were", "are", "the", "in", "of"]
+
     var asksWhatIsNew: Bool {
-        ["what new", "whats new", "what is new", "what changed", "what has changed", "what have changed"].contains { hasPhrase($0) }
+        ["what new", "whats new", "what is new", "what changed", "what has changed", "what have changed", "highlights", "big things",
+         "biggest changes", "main changes", "key changes", "main features", "key features", "new features"].contains { hasPhrase($0) }
     }
 
     /// "What does the atomic article say about dictionaries?": the words after "about" when a word of saying

@@ -570,9 +570,17 @@ import Testing
         #expect(call.tool == .search && call.argument("author") == author, "\(message): \(call)")
     }
 
+    /// After a release's summary, a question about a part of it is asked of that release's post.
+    @Test func aQuestionAfterASummaryAsksThatArticle() throws {
+        let summary = try Self.assistant.respond("what's new in Widget 1.3?", context: ConversationContext())
+        let call = Self.assistant.dispatch("what about the reproducible builds, how do they work?", context: summary.updating(ConversationContext()))
+        #expect(call.tool == .answer && call.target?.title == "Announcing Widget 1.3.0", "\(call)")
+    }
+
     /// A release named by its minor version is the patch release's post, and "what's new in it?" is its summary.
     @Test(arguments: [("What's new in Widget 1.3?", "Announcing Widget 1.3.0"), ("what changed in widget 1.2?", "Announcing Widget 1.2.0"),
-                      ("summarize the Widget 1.2 announcement", "Announcing Widget 1.2.0")])
+                      ("summarize the Widget 1.2 announcement", "Announcing Widget 1.2.0"),
+                      ("what were the big things in Widget 1.3?", "Announcing Widget 1.3.0")])
     func whatIsNewInARelease(message: String, title: String) {
         let call = Self.assistant.dispatch(message, context: ConversationContext())
         #expect(call.tool == .summarize && call.target?.title == title, "\(message): \(call)")
