@@ -48,8 +48,9 @@ struct MessageCues {
         if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
         for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
                   "the post", "the author", "that excerpt", "this excerpt", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
-        // "Why did the project need this?": a demonstrative that ends the message stands for what was said.
-        if let last = words.last, ["this", "that", "these", "those"].contains(last), words.count > 1 { return true }
+        // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
+        // so does "instead" ("what should I build instead?": instead of what was said).
+        if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }
         // "any tips for managing all those strings?": a plural demonstrative stands for what the last answer named
         // ("those who…", "these days" do not).
         for (i, w) in words.enumerated() where (w == "those" || w == "these") && i + 1 < words.count

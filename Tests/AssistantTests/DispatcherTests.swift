@@ -228,6 +228,7 @@ import Testing
         ("What is a retain cycle?", false),
         ("any tips for managing all those strings?", true), ("are these tests slow?", true),
         ("a tool for those who test by hand", false), ("what do apps use these days?", false),
+        ("ok so what should I use instead?", true), ("instead of locks, what can I use?", false),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
