@@ -189,6 +189,23 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text, code: true)).map(\.unit.index) == expected)
     }
 
+    /// Code comes with the sentence before it whether or not that sentence ends in a colon: one that runs into
+    /// the code ("…can be enabled with"), one that it illustrates (with what that one points back to); a sentence
+    /// of another section, or a heading-like fragment, does not come along.
+    @Test(arguments: [
+        (["After the user agrees, reporting can be enabled with"], [0, 1]),
+        (["Strict sends the cookie only on same-site requests."], [0, 1]),
+        (["Strict sends the cookie only on same-site requests.", "This should be used for sessions."], [0, 1, 2]),
+        (["Done"], [1]),
+    ] as [([String], [Int])])
+    func codeWithTheSentenceBeforeIt(_ before: [String], expected: [Int]) {
+        let units = before.enumerated().map { AnswerFixtures.unit($0.offset, $0.element) }
+            + [AnswerFixtures.unit(before.count, "Set-Cookie: id=1; SameSite=Strict", code: true)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["cookie": 1]), settings: .init())
+        let code = AnswerFixtures.candidate(before.count, units[before.count].text, code: true)
+        #expect(sel.bundle(code).map(\.unit.index) == expected)
+    }
+
     /// A colon sentence whose code is too long to come along stands as a sentence when it says something whole
     /// before its colon; one that points at what follows is left out.
     @Test(arguments: [

@@ -84,6 +84,10 @@ struct AnswerSelection {
                 if Self.continuesAbove(prev.text) { return [] }
                 out.append(tagAlong(prev, c))
             } else if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev), prev.section == u.section,
+                      Self.runsInto(prev) {
+                // "…the crash reporting can be enabled with" over its listing: the sentence ends in the code.
+                out.append(tagAlong(prev, c))
+            } else if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev), prev.section == u.section,
                       CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45,
                       let before = antecedents(of: prev, c, depth: 1) {
                 // Code after a sentence that does not introduce it still belongs to that sentence ("This should be
@@ -129,6 +133,13 @@ struct AnswerSelection {
         let words = text.dropLast().split(separator: " ")
         guard words.count <= 2, let first = words.first else { return false }
         return continuing.contains(first.lowercased())
+    }
+
+    /// A prose sentence that runs into the code after it, as a colon would ("…can be enabled with"): it ends in a
+    /// word, with no stop, and is a sentence's length.
+    static func runsInto(_ u: SentenceUnit) -> Bool {
+        guard !u.isListItem, u.words >= 4, u.words < 45, let last = u.text.last else { return false }
+        return last.isLetter && !Cues.isFlattenedCode(u.text)
     }
 
     static let continuing: Set<String> = ["with", "to", "into", "from", "and", "or", "then", "by", "as", "becomes", "instead", "versus"]
