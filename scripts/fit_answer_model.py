@@ -2,7 +2,8 @@
 """Fits Prompts/answer_model.json: the sentence model and the abstention model of `lore ask`.
 
 usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report] [--tune-selection]
-                                          [--keep-abstention] [--without FEATURE,...]
+                                          [--keep-abstention] [--without FEATURE,...] [--l2-sentence X]
+                                          [--abstain-features NAME,...] [--extra NAME=CORPUS,QUESTIONS,UNANSWERABLE]
 
 1. Runs `lore ask` on every question of the chosen development sets with LORE_ANSWER_FEATURES set, so lore
    writes each question's candidates (text and named features) and its evidence vector.
@@ -18,6 +19,8 @@ usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg
    setting is scored on each set (key facts + best article cited; a setting whose median answer passes 150 words
    or that wrongly abstains on more than 0.05 is out); the one best on the training sets is kept. With --report,
    also the setting chosen on each set alone and how it does on the other.
+6. For experiments: --l2-sentence sets the ranker's penalty, --abstain-features the evidence the abstention model
+   weighs, and --extra adds a question set kept outside the repository (a held-out set) that --train may name.
 """
 import argparse, itertools, json, os, re, shutil, subprocess, sys, tempfile
 import numpy as np
@@ -245,10 +248,12 @@ def main():
     ap.add_argument('--keep-abstention', action='store_true', help="refit the sentence model only; keep the file's abstention model")
     ap.add_argument('--without', default='', help='sentence features to leave out (comma-separated), for ablations')
     ap.add_argument('--l2-sentence', type=float, default=L2_SENTENCE, help='L2 penalty of the sentence ranker')
+    ap.add_argument('--abstain-features', default=','.join(ABSTAIN_FEATURES), help='evidence the abstention model weighs (comma-separated)')
     ap.add_argument('--extra', action='append', default=[], metavar='NAME=CORPUS,QUESTIONS,UNANSWERABLE',
                     help='another set of questions (same format as ../shared/eval), to train on with --train')
     a = ap.parse_args()
     L2_SENTENCE = a.l2_sentence
+    ABSTAIN_FEATURES[:] = a.abstain_features.split(',')
     for e in a.extra:
         name, paths = e.split('=', 1); corpus, q, u = paths.split(',')
         SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
