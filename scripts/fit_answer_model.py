@@ -37,7 +37,8 @@ SETS = {
 L2_SENTENCE, L2_ABSTAIN = 1.0, 3.0
 # Relevance against overlap, the weight of question words a pick adds, the weakest pick (its odds against the
 # best candidate's) and the most picks; the word budgets stay as they are (they set the answers' length).
-SELECTION_GRID = dict(mmr_lambda=[0.5, 0.7, 0.9], novelty=[0.0, 0.3, 0.6], min_ratio=[0.005, 0.02, 0.05], max_picks=[7, 9])
+SELECTION_GRID = dict(mmr_lambda=[0.5, 0.7, 0.9], novelty=[0.0, 0.3, 0.6], min_ratio=[0.005, 0.02, 0.05], max_picks=[7, 9],
+                      other_article_ratio=[0.0, 0.1])
 # The evidence the abstention model uses. Left out: the best logits and the question's length in terms,
 # whose scale differs between corpora and question styles; with them, fitting on one dev set and testing
 # on the other abstained on 0.40 of the other's unanswerable questions, without them 0.80 and 0.70.

@@ -131,6 +131,7 @@ struct AnswerComposer {
         s.maxPicks = Int(model.setting("max_picks", Double(s.maxPicks)))
         s.duplicate = model.setting("duplicate_jaccard", s.duplicate)
         s.novelty = model.setting("novelty", s.novelty)
+        s.otherArticleRatio = model.setting("other_article_ratio", s.otherArticleRatio)
         return s
     }
 

@@ -231,6 +231,22 @@ enum AnswerFixtures {
         #expect(sel.bundle(AnswerFixtures.candidate(0, text)).map(\.unit.text) == (expected.map { [$0] } ?? []))
     }
 
+    /// A pick from an article no earlier pick came from needs `otherArticleRatio` of the best candidate's odds; one
+    /// from an article already drawn on needs only `minRatio`.
+    @Test(arguments: [(0.0, [0, 1, 5]), (0.1, [0, 1]), (0.01, [0, 1, 5])] as [(Double, [Int])])
+    func anotherArticleNeedsMoreEvidence(ratio: Double, expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, "Locks stall the caller when contended."), AnswerFixtures.unit(1, "A lock protects shared state."),
+                     AnswerFixtures.unit(5, "Traffic locks on canals raise boats.", doc: 2)]
+        var settings = AnswerSelection.Settings()
+        settings.otherArticleRatio = ratio
+        settings.minRatio = 0.01
+        var sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["lock": 1, "stall": 1, "state": 1, "boat": 1]), settings: settings)
+        // The other article's sentence is e^-2.5 ≈ 0.08 of the best one's odds; the same article's, e^-3 ≈ 0.05.
+        sel.run([AnswerFixtures.candidate(0, units[0].text, score: 5), AnswerFixtures.candidate(5, units[2].text, doc: 2, score: 2.5),
+                 AnswerFixtures.candidate(1, units[1].text, score: 2)])
+        #expect(sel.picked.map(\.unit.index).sorted() == expected)
+    }
+
     /// A colon sentence pointing at an example that cannot come (prose, not code, follows it) stands without its
     /// pointer; and when the best candidate cannot stand at all, the weakest pick is measured from the best one left.
     @Test func theBestCandidateThatCannotStandDoesNotSilenceTheRest() {

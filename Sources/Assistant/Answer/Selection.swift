@@ -14,6 +14,7 @@ struct AnswerSelection {
         var maxPicks = 6
         var duplicate = 0.6         // Jaccard of terms above which two sentences say the same
         var novelty = 0.3           // weight of question terms a pick adds that no earlier pick had
+        var otherArticleRatio = 0.0 // a pick from an article no earlier pick came from needs this share of the best odds
         var listItems = 8           // a list asked for comes whole when it has at most this many items…
         var listWords = 90          // …and words
     }
@@ -43,6 +44,7 @@ struct AnswerSelection {
             for (i, c) in rest.enumerated() {
                 let p = exp(c.score - best)
                 if p < settings.minRatio { continue }
+                if !picked.isEmpty, p < settings.otherArticleRatio, !picked.contains(where: { $0.unit.doc == c.unit.doc }) { continue }
                 let overlap = picked.lazy.map { jaccard($0.unit.terms, c.unit.terms) }.max() ?? 0
                 if overlap > settings.duplicate { continue }
                 let gain = c.unit.terms.isDisjoint(with: profile.termSet) ? 0 : profile.coverage(c.unit.terms.subtracting(covered))
