@@ -27,14 +27,19 @@ public struct CodeSplitFilter: TokenFilter {
     /// The release a patch version belongs to ("1.85.0" → "1.85", "5.9.2" → "5.9"), so that "Rust 1.85" finds
     /// "Announcing Rust 1.85.0"; nil for anything else (two-part numbers, dates, letters, commas).
     static func release(of term: String) -> String? {
-        let u = Array(term.utf8)
-        guard u.count >= 5, u.count <= 16, u.first.map(Tokenizer.isDigit) == true, u.last.map(Tokenizer.isDigit) == true else { return nil }
-        var dots: [Int] = []
-        for (i, b) in u.enumerated() {
-            if b == UInt8(ascii: ".") { dots.append(i) } else if !Tokenizer.isDigit(b) { return nil }
+        // Most terms start with a letter: one byte read and they are out.
+        guard let first = term.utf8.first, first >= 0x30, first <= 0x39 else { return nil }
+        var dots = 0, secondDot = -1, count = 0, last: UInt8 = 0
+        for b in term.utf8 {
+            if b == 0x2E {
+                dots += 1
+                if dots == 2 { secondDot = count }
+            } else if b < 0x30 || b > 0x39 { return nil }
+            count += 1; last = b
+            if count > 16 { return nil }
         }
-        guard dots.count >= 2, dots.count <= 3 else { return nil }
-        return String(decoding: u[..<dots[1]], as: UTF8.self)
+        guard dots >= 2, dots <= 3, last != 0x2E else { return nil }
+        return String(decoding: term.utf8.prefix(secondDot), as: UTF8.self)
     }
 
     enum Class { case lower, upper, digit, other }
