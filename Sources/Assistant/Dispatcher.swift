@@ -70,12 +70,7 @@ public struct Dispatcher {
         // content, however closely it matches one article's title.
         // So does a statement to check ("AMPK activation increases fibrosis in the lungs.").
         let statement = (cues.text.hasSuffix(".") || cues.text.hasSuffix("!")) && cues.words.count >= 5
-        // What it is asked of is named by the other words ("big things" are no words of a title).
-        let release = cues.asksWhatIsNew
-            ? (named.flatMap { $0.confidence >= 0.5 ? $0 : nil }
-                ?? resolver.named(MessageCues(cues.words.filter { !MessageCues.whatIsNewWords.contains($0) }.joined(separator: " ")), context: context))
-            : nil
-        if let n = release, n.confidence >= 0.5 {
+        if let n = namedRelease(cues, named: named, context: context) {
             if tool != .summarize { reasons.append("asks what is new in “\(n.ref.title)”: its summary") }
             tool = .summarize
             named = n
@@ -377,6 +372,15 @@ public struct Dispatcher {
             return last
         }
         return nil
+    }
+
+    /// "What's new in Rust 1.85?", "the big things in 1.26": the article the message names, by the words other
+    /// than the asking ones ("big things" are no words of a title); nil when it asks no such thing.
+    func namedRelease(_ cues: MessageCues, named: TargetResolver.Named?, context: ConversationContext) -> TargetResolver.Named? {
+        guard cues.asksWhatIsNew else { return nil }
+        if let n = named, n.confidence >= 0.5 { return n }
+        let rest = cues.words.filter { !MessageCues.whatIsNewWords.contains($0) }.joined(separator: " ")
+        return resolver.named(MessageCues(rest), context: context).flatMap { $0.confidence >= 0.5 ? $0 : nil }
     }
 
     /// How high the article just answered from must rank for a follow-up's own words to be asked of it first.

@@ -11,7 +11,8 @@ struct AnalyzerTests {
         ("async await", ["async", "await"]),
         ("use async/await with actors", ["use", "async", "await", "actor"]),
         ("Swift 5.5", ["swift", "5.5"]),
-        ("Xcode 17.0.1", ["xcode", "17.0.1"]),
+        ("Xcode 17.0.1", ["xcode", "17.0.1", "17.0"]),   // a patch version also gives its release
+        ("Swift 6.2", ["swift", "6.2"]),
         ("iOS 18", ["io", "os", "18"]),
         ("the actor and the view", ["actor", "view"]),
         ("Café", ["cafe"]),
