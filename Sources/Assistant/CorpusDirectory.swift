@@ -69,8 +69,7 @@ struct CorpusDirectory {
     /// about crates.io incidents or security problems" names no "Security Response WG"), and the few right after
     /// "by" or "from" wherever they stand ("anything on testing by Karin").
     static func nameWords(_ words: [String]) -> Set<String> {
-        let topic: Set<String> = ["about", "on", "regarding", "covering", "mentioning"]
-        let end = words.firstIndex(where: topic.contains) ?? words.count
+        let end = words.firstIndex(where: MessageCues.topicMarkers.contains) ?? words.count
         var out = Set(words[..<end])
         for (i, w) in words.enumerated() where w == "by" || w == "from" {
             out.formUnion(words[(i + 1) ..< min(i + 5, words.count)])

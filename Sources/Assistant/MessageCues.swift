@@ -98,13 +98,12 @@ struct MessageCues {
             || words.last == "about"
     }
 
-    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?", "the big things in 1.26": the highlights of
-    /// what it names, a summary
-    /// (the apostrophe's "s" is dropped from words, so "what's new" reads "what new").
     /// The words that ask what is new, which no title needs to hold.
     static let whatIsNewWords: Set<String> = ["what", "whats", "is", "new", "changed", "has", "have", "highlights", "big", "things",
                                               "biggest", "changes", "main", "key", "features", "were", "are", "the", "in", "of"]
 
+    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?", "the big things in 1.26": the highlights of
+    /// what it names, a summary (the apostrophe's "s" is dropped from words, so "what's new" reads "what new").
     var asksWhatIsNew: Bool {
         ["what new", "whats new", "what is new", "what changed", "what has changed", "what have changed", "highlights", "big things",
          "biggest changes", "main changes", "key changes", "main features", "key features", "new features"].contains { hasPhrase($0) }
@@ -263,7 +262,10 @@ struct MessageCues {
     }
 
     /// Says what the articles it wants are about ("posts about RSS feeds", "anything on sources of truth").
-    var namesTopic: Bool { words.contains { ["about", "on", "regarding", "covering", "mentioning"].contains($0) } }
+    var namesTopic: Bool { words.contains(where: MessageCues.topicMarkers.contains) }
+
+    /// The words after which a message says what it is about.
+    static let topicMarkers: Set<String> = ["about", "on", "regarding", "covering", "mentioning"]
 
     /// "which one…", "which of…": a pick among things listed, articles after a search.
     var picksOne: Bool { hasPhrase("which one") || hasPhrase("which of") }

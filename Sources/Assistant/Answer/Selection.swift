@@ -79,25 +79,8 @@ struct AnswerSelection {
         let u = c.unit
         var out: [AnswerCandidate] = []
         if u.isCode {
-            // Code comes with the sentence that introduces it, when that sentence ends in a colon.
-            if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, prev.text.hasSuffix(":"), !has(prev) {
-                // "With:" between two listings ("Replace: … With: …") finishes a sentence begun above: its code
-                // cannot stand without the listing before it.
-                if Self.continuesAbove(prev.text) { return [] }
-                out.append(tagAlong(prev, c))
-            } else if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev), prev.section == u.section,
-                      Self.runsInto(prev) {
-                // "…the crash reporting can be enabled with" over its listing: the sentence ends in the code.
-                out.append(tagAlong(prev, c))
-            } else if let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev), prev.section == u.section,
-                      CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45,
-                      let before = antecedents(of: prev, c, depth: 1) {
-                // Code after a sentence that does not introduce it still belongs to that sentence ("This should be
-                // used when…" over its Set-Cookie line, with the sentence "This" means): alone, it would read as part
-                // of whatever came before it in the answer.
-                out += before + [tagAlong(prev, c)]
-            }
-            return out + [c]
+            guard let lead = leadIn(of: u, c) else { return [] }
+            return lead + [c]
         }
         guard let before = antecedents(of: u, c, depth: 2) else { return [] }
         out += before
@@ -122,6 +105,22 @@ struct AnswerSelection {
             out = u.isListItem ? (out + others).sorted { $0.unit.index < $1.unit.index } : out + others
         }
         return out
+    }
+
+    /// What a code block brings before it: the sentence that introduces it with a colon; a sentence that runs into
+    /// it without a stop ("…the crash reporting can be enabled with"); or the sentence it follows, which it
+    /// illustrates ("This should be used when…" over its Set-Cookie line, with the sentence "This" means), so that
+    /// it does not read as part of whatever came before it in the answer. Nil when it cannot stand: "With:" between
+    /// two listings ("Replace: … With: …") finishes a sentence begun above.
+    func leadIn(of u: SentenceUnit, _ c: AnswerCandidate) -> [AnswerCandidate]? {
+        guard let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev) else { return [] }
+        if prev.text.hasSuffix(":") { return Self.continuesAbove(prev.text) ? nil : [tagAlong(prev, c)] }
+        guard prev.section == u.section else { return [] }
+        if Self.runsInto(prev) { return [tagAlong(prev, c)] }
+        if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, let before = antecedents(of: prev, c, depth: 1) {
+            return before + [tagAlong(prev, c)]
+        }
+        return []
     }
 
     /// Whether an answer before showed the unit (its opening, as written, is in `shown`).
