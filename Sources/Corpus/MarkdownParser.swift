@@ -276,7 +276,7 @@ extension MarkdownParser {
     }
 
     /// What a macro call in `{{ … }}` shows, as MDN's KumaScript writes them: `HTTPHeader("Accept-Ranges")` shows
-    /// its argument (`rfc(7617)` its number), `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
+    /// its argument (`rfc(7617)` "RFC 7617"), `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
     /// not all quoted strings or numbers, and anything else (`{{ page.title }}`, `{{HTTPSidebar}}`), shows nothing.
     static func macroText(_ inner: String) -> String {
         let t = inner.trimmingPrefixAndSuffixSpaces
@@ -298,6 +298,8 @@ extension MarkdownParser {
             rest = rest.drop(while: { $0 == " " })
             if rest.first == "," { rest = rest.dropFirst().drop(while: { $0 == " " }) } else if !rest.isEmpty { return "" }
         }
+        // `rfc(7617)` names the document: "RFC 7617", as the macro renders it.
+        if t[..<open].lowercased() == "rfc", let number = args.first, number.first?.isNumber == true { return "RFC " + number }
         let shown = args.count > 1 && !args[1].isEmpty ? args[1] : args.first ?? ""
         return shown.count <= 100 ? shown : ""
     }

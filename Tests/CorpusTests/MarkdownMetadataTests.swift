@@ -138,8 +138,9 @@ import Testing
         ("If a response has the {{HTTPHeader(\"Accept-Ranges\")}} header, ranges work.", "If a response has the Accept-Ranges header, ranges work."),
         ("Through {{Glossary(\"Proxy server\", \"proxies\")}} and caches.", "Through proxies and caches."),
         ("It answers {{HTTPStatus(\"416\", \"416 Range Not Satisfiable\")}}.", "It answers 416 Range Not Satisfiable."),
-        ("See {{RFC(\"9110\", \"\", 5)}} and {{ htmlelement('img') }}.", "See 9110 and img."),
-        ("See {{rfc(7617)}}, base64-encoded.", "See 7617, base64-encoded."),
+        ("See {{RFC(\"9110\", \"\", 5)}} and {{ htmlelement('img') }}.", "See RFC 9110 and img."),
+        ("See {{rfc(7617)}}, base64-encoded.", "See RFC 7617, base64-encoded."),
+        ("Defined in {{RFC(9110, \"HTTP Semantics\", \"15.5\")}}.", "Defined in RFC 9110."),
         ("Sidebar {{HTTPSidebar}} and {{ page.title }} and {{call(x)}} go.", "Sidebar and and go."),
     ])
     func macroCallsShowTheirText(markdown: String, text: String) throws {
