@@ -80,8 +80,12 @@ struct Summarizer {
                                                                       "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"])]
         lines.append("")
         lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
-        let headings = Summarizer.keyPoints(a.headings.map(\.text), title: a.title)
-        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : Array(headings.prefix(length == "long" ? 10 : 6))
+        let outline = a.headings.map { h -> (text: String, level: Int) in
+            if case .heading(let level) = h.kind { return (h.text, level) }
+            return (h.text, 2)
+        }
+        let headings = Summarizer.keyPoints(outline, title: a.title)
+        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : Array(headings.prefix(length == "long" ? 10 : 8))
         if !points.isEmpty && length != "short" {
             lines.append("")
             lines.append(assistant.prompts.template("summary_key_points"))
@@ -100,16 +104,33 @@ struct Summarizer {
     /// Headings worth listing as key points: not the title again, not navigation or boilerplate
     /// ("Table of Contents", "Conclusion"), not a whole sentence, and each once.
     static func keyPoints(_ headings: [String], title: String) -> [String] {
+        keyPoints(headings.map { ($0, 2) }, title: title)
+    }
+
+    /// The same, from an outline of headings with their levels. The points are one level of the outline: the shallowest
+    /// level where at least `outlineMinimum` sections hold no subsections of their own, so that a level of headings that
+    /// only gather others ("What's in this release" over each feature's heading) gives way to the level below it. The
+    /// shallower sections without subsections stay beside it ("Workflow" after the subsections of "Predictability");
+    /// anything deeper is left out.
+    static func keyPoints(_ headings: [(text: String, level: Int)], title: String) -> [String] {
         var seen = Set<String>()
         func unnumbered(_ s: String) -> String { String(SectionNumber.dropped(from: s[...])) }
         let titleKey = unnumbered(title.lowercased().trimmingCharacters(in: " :.!?#*"))
-        return headings.filter { h in
-            let key = unnumbered(h.lowercased().trimmingCharacters(in: " :.!?#*"))
-            guard !key.isEmpty, h.count < 90, key != titleKey, !genericHeadings.contains(key), h.contains(where: \.isLetter),
-                  !Cues.isFiller(h), seen.insert(key).inserted else { return false }
+        let kept = headings.filter { h in
+            let key = unnumbered(h.text.lowercased().trimmingCharacters(in: " :.!?#*"))
+            guard !key.isEmpty, h.text.count < 90, key != titleKey, !genericHeadings.contains(key), h.text.contains(where: \.isLetter),
+                  !Cues.isFiller(h.text), seen.insert(key).inserted else { return false }
             return true
         }
+        // A section holds subsections when the next heading is deeper.
+        let isLeaf = kept.indices.map { i in i + 1 == kept.count || kept[i + 1].level <= kept[i].level }
+        let leaves = Dictionary(grouping: kept.indices.filter { isLeaf[$0] }, by: { kept[$0].level }).mapValues(\.count)
+        guard let level = leaves.filter({ $0.value >= outlineMinimum }).keys.min() else { return kept.map(\.text) }
+        return kept.indices.filter { kept[$0].level == level || (kept[$0].level < level && isLeaf[$0]) }.map { kept[$0].text }
     }
+
+    /// How many sections without subsections make a level the article's outline.
+    static let outlineMinimum = 3
 
     static let genericHeadings: Set<String> = [
         "table of contents", "contents", "toc", "introduction", "intro", "conclusion", "conclusions", "summary", "in summary",
@@ -120,6 +141,8 @@ struct Summarizer {
         // A manual page's and a manual's standard section labels and admonitions.
         "name", "synopsis", "description", "options", "see also", "files", "environment", "exit status", "return value",
         "bugs", "author", "authors", "copyright", "note", "notes", "important", "warning", "tip", "caution", "example", "examples",
+        // A reference page's closing tables.
+        "specifications", "specification", "browser compatibility", "compatibility",
     ]
 
     /// A topic summary: the answer model's best sentences about the topic from each of the best articles.

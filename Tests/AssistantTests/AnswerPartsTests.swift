@@ -557,6 +557,26 @@ enum AnswerFixtures {
                 == ["Output formats"])
     }
 
+    /// The key points are one level of the outline: the shallowest where three sections have no subsections, with the
+    /// shallower sections that have none beside it. Headings that only gather others give way to the level below.
+    @Test(arguments: [
+        // A release post: two container headings over the features, a closing section.
+        ([("What's in this release", 3), ("Faster builds", 4), ("Typed errors", 4), ("Other changes", 3), ("Language", 4),
+          ("Library", 4), ("Thanks", 3)],
+         ["Faster builds", "Typed errors", "Language", "Library", "Thanks"]),
+        // Sections, one with subsections: the sections; the subsections are left out.
+        ([("Setup", 2), ("On Linux", 3), ("On macOS", 3), ("Flags", 3), ("Usage", 2), ("Limits", 2), ("Errors", 2)],
+         ["Setup", "Usage", "Limits", "Errors"]),
+        // No level with three sections without subsections: every heading, in order.
+        ([("Setup", 2), ("On Linux", 3), ("Usage", 2)], ["Setup", "On Linux", "Usage"]),
+        // Boilerplate does not count.
+        ([("Introduction", 2), ("Design", 2), ("Parsing", 3), ("Ranking", 3), ("Output", 3), ("Conclusion", 2), ("Specifications", 2)],
+         ["Parsing", "Ranking", "Output"]),
+    ] as [([(String, Int)], [String])])
+    func keyPointsFollowTheOutline(outline: [(String, Int)], expected: [String]) {
+        #expect(Summarizer.keyPoints(outline.map { (text: $0.0, level: $0.1) }, title: "A post") == expected)
+    }
+
     /// A summary's sentences come from the same candidates as answers: no feed footer, caption or cut-off line.
     @Test func summarySentencesStandOnTheirOwn() throws {
         let assistant = SeedAssistant.shared
