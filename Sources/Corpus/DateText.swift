@@ -26,14 +26,16 @@ enum DateText {
 
     /// `2025-04-05`, `2025-04-05T22:57:05Z`, `2025-04-05 22:57:05+02:00`, `…+0200`, fractions dropped.
     private static func isoInput(_ u: [UInt8]) -> String? {
-        guard u.count >= 10, u[7] == 0x2D, u[5...6].allSatisfy(isDigit), u[8...9].allSatisfy(isDigit) else { return nil }
+        guard u.count >= 10, u[7] == 0x2D, u[5...6].allSatisfy(isDigit), u[8...9].allSatisfy(isDigit),
+              u.count == 10 || !isDigit(u[10]), isValid(year: number(u[0..<4]), month: number(u[5..<7]), day: number(u[8..<10])) else { return nil }
         let date = String(decoding: u[0..<10], as: UTF8.self)
         guard u.count >= 16, u[10] == 0x54 || u[10] == 0x20 || u[10] == 0x74 else { return date }
         var i = 11
         var time = [UInt8]()
         while i < u.count, isDigit(u[i]) || u[i] == 0x3A { time.append(u[i]); i += 1 }
         if time.count == 5 { time += Array(":00".utf8) }
-        guard time.count == 8 else { return date }
+        guard time.count == 8, time[2] == 0x3A, time[5] == 0x3A, number(time[0..<2]) <= 23, number(time[3..<5]) <= 59,
+              number(time[6..<8]) <= 60 else { return date }
         if i < u.count, u[i] == 0x2E || u[i] == 0x2C { i += 1; while i < u.count, isDigit(u[i]) { i += 1 } }
         while i < u.count, u[i] == 0x20 { i += 1 }
         let zone = String(decoding: u[i...], as: UTF8.self)
@@ -41,17 +43,30 @@ enum DateText {
         return date + "T" + String(decoding: time, as: UTF8.self) + z
     }
 
+    /// A calendar date: the month 1–12 and the day within it (29 February in leap years only).
+    static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day <= days
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+
+    private static let weekdays: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// `Fri, 16 May 2025 14:30:00 +0000` → `2025-05-16T14:30:00+00:00`.
     private static func rfc822(_ s: String) -> String? {
         var parts = s.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        if let f = parts.first, f.first?.isLetter == true, f.count <= 9 { parts.removeFirst() }   // weekday
+        if let f = parts.first, weekdays.contains(String(f.lowercased().prefix(3))), f.count <= 9 { parts.removeFirst() }
+        // "June 5, 2019", as front matter and pages write it: the month first.
+        if parts.count >= 3, months.contains(String(parts[0].lowercased().prefix(3))), Int(parts[1]) != nil { parts.swapAt(0, 1) }
         guard parts.count >= 3, let day = Int(parts[0]), (1...31).contains(day),
               let month = months.firstIndex(of: String(parts[1].lowercased().prefix(3))),
               var year = Int(parts[2]) else { return nil }
         if parts[2].count == 2 { year += year < 50 ? 2000 : 1900 }
-        guard (1000...9999).contains(year) else { return nil }
+        guard (1000...9999).contains(year), isValid(year: year, month: month + 1, day: day) else { return nil }
         let date = "\(year)-\(pad(month + 1))-\(pad(day))"
         guard parts.count >= 4 else { return date }
         let t = parts[3].split(separator: ":").compactMap { Int($0) }

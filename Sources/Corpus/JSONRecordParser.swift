@@ -80,7 +80,7 @@ enum JSONRecordParser {
             for k in keys { if let v = f[k].map(TextClean.collapse), !v.isEmpty { return v } }
             return nil
         }
-        let date = opt("date", "published", "updated").map { DateText.iso8601($0) ?? $0 }
+        let date = opt("date", "published", "updated").flatMap(DateText.iso8601)
         var article = Article(id: id.isEmpty ? TextClean.collapse("\(displaySource(source)):\(line)") : id, title: title,
                               url: opt("url", "link"), author: opt("author"), date: date, feed: opt("feed", "site", "source"),
                               source: source, line: line, blocks: blocks)

@@ -8,6 +8,8 @@ struct MarkdownMetadata {
     var tags: [String] = []
     /// ISO 8601.
     var date: String?
+    /// The front matter's date when it is not one (for a warning).
+    var unreadDate: String?
     /// A front matter summary that the body does not already begin with, as the article's first block.
     var summaryBlock: [Block] = []
 
@@ -20,7 +22,9 @@ struct MarkdownMetadata {
         let rawTags = matter.list("tags", "categories", "category", "keywords")
         tags = (rawTags.count == 1 ? rawTags[0].split(separator: ",").map(String.init) : rawTags).map(Self.plain)
         let rawDate = matter.first("date", "published", "pubdate", "created")
-        date = rawDate.map { DateText.iso8601($0) ?? $0 }
+        // A date lore cannot read ("2016-13-45", "sometime in spring") is none: it would sort and filter as text.
+        date = rawDate.flatMap(DateText.iso8601)
+        unreadDate = date == nil ? rawDate : nil
         if let s = matter.first("summary", "description", "excerpt", "abstract"),
            !(blocks.first?.text.hasPrefix(String(s.prefix(60))) ?? false) {
             let text = Self.plain(s)

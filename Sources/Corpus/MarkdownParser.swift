@@ -18,6 +18,10 @@ enum MarkdownParser {
                               author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
                               date: meta.date ?? fileNameDate(source), source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
         article.addTags(meta.tags)
+        if let raw = meta.unreadDate, meta.date == nil {
+            let fallback = article.date == nil ? "the article has none" : "it takes the one its file name opens with"
+            warnings.append("front matter date \"\(Titles.cut(raw, limit: 60))\" is not a date (write it as 2024-05-31); \(fallback)")
+        }
         return ParsedFile(format: .markdown, articles: [article], warnings: warnings)
     }
 
@@ -29,7 +33,8 @@ enum MarkdownParser {
         let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { name[$0] >= 48 && name[$0] <= 57 }
         guard digits, name[4] == UInt8(ascii: "-"), name[7] == UInt8(ascii: "-") else { return nil }
         let month = Int(name[5] - 48) * 10 + Int(name[6] - 48), day = Int(name[8] - 48) * 10 + Int(name[9] - 48)
-        guard (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }
+        let year = name[0 ..< 4].reduce(0) { $0 * 10 + Int($1 - 48) }
+        guard DateText.isValid(year: year, month: month, day: day) else { return nil }
         return String(decoding: name[0 ..< 10], as: UTF8.self)
     }
 

@@ -94,9 +94,15 @@ import Testing
         ("2024-01-02T03:04:05.123Z", "2024-01-02T03:04:05Z"),
         ("2024-01-02 03:04:05+0100", "2024-01-02T03:04:05+01:00"),
         ("2024-01-02", "2024-01-02"),
+        // Month first, as pages and front matter write it.
+        ("June 5, 2019", "2019-06-05"), ("Wednesday, June 5, 2019 10:30", "2019-06-05T10:30:00Z"),
+        // 29 February in a leap year; a time that is not one leaves the date.
+        ("2024-02-29", "2024-02-29"), ("2024-01-02T25:61:00Z", "2024-01-02"),
     ])
     func dates(raw: String, iso: String) { #expect(DateText.iso8601(raw) == iso) }
 
-    @Test(arguments: ["yesterday", "", "32 Foo 2020"])
+    /// Not calendar dates: no month 13, no 31 April, no 29 February in 2019, no day 0.
+    @Test(arguments: ["yesterday", "", "32 Foo 2020", "2016-13-01", "2016-04-31", "2019-02-29", "2020-00-10", "2020-01-00",
+                      "Thu, 30 Feb 2020 10:00:00 GMT", "2016-01-299"])
     func badDates(raw: String) { #expect(DateText.iso8601(raw) == nil) }
 }

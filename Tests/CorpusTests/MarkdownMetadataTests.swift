@@ -271,6 +271,18 @@ import Testing
         #expect(parsed.warnings.count == 1 && parsed.warnings[0].hasPrefix("front matter is not valid TOML ("))
     }
 
+    /// A front matter date that is not one is none, with a warning; a Jekyll file name's date stands in for it.
+    @Test func unreadableFrontMatterDateIsNone() throws {
+        let text = Array("---\ntitle: Post\ndate: 2016-13-45\n---\nBody text.\n".utf8)
+        let plain = try ArticleParser.parse(text, source: "post.md")
+        #expect(plain.articles.first?.date == nil)
+        #expect(plain.warnings == ["front matter date \"2016-13-45\" is not a date (write it as 2024-05-31); the article has none"])
+        let jekyll = try ArticleParser.parse(text, source: "_posts/2016-02-03-post.md")
+        #expect(jekyll.articles.first?.date == "2016-02-03")
+        #expect(jekyll.warnings.first?.hasSuffix("it takes the one its file name opens with") == true)
+        #expect(MarkdownParser.fileNameDate("_posts/2019-02-29-post.md") == nil)
+    }
+
     @Test(arguments: [("2016-1-29", "2016-01-29"), ("2016-01-9 8:05", "2016-01-09"), ("2016-11-29 08:05:01 -0800", "2016-11-29T08:05:01-08:00"),
                       ("2016-123-4", "2016-123-4")])
     func unpaddedDates(raw: String, iso: String) {
