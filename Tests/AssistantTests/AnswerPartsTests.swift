@@ -335,6 +335,25 @@ enum AnswerFixtures {
         #expect(tight.bundle(c).map(\.unit.index) == [pick])
     }
 
+    /// A list picked whole by one of its items comes with the colon sentence that introduces it; a sentence before it
+    /// that does not end in a colon, or one in another section, stays out.
+    @Test(arguments: [
+        ("Keep it away from these jobs:", 0, [0, 1, 2, 3]),
+        ("It was released last spring.", 0, [1, 2, 3]),
+        ("Keep it away from these jobs:", 1, [1, 2, 3]),
+    ])
+    func aWholeListBringsItsLeadIn(lead: String, leadSection: Int, expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, lead, section: leadSection),
+                     AnswerFixtures.unit(1, "Long proofs in geometry.", list: true, section: 0),
+                     AnswerFixtures.unit(2, "Current events after its cutoff.", list: true, section: 0),
+                     AnswerFixtures.unit(3, "Precise arithmetic on large numbers.", list: true, section: 0)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["event": 1], wantsList: true),
+                                  settings: .init())
+        var c = AnswerFixtures.candidate(2, units[2].text, list: true)
+        c.unit = units[2]
+        #expect(sel.bundle(c).map(\.unit.index) == expected)
+    }
+
     /// A sentence that points back at code comes with that code and the colon sentence that introduces it; one
     /// that points back at what cannot stand in an answer (a line of code written as a paragraph, with no full
     /// stop) cannot stand either.
@@ -839,6 +858,14 @@ enum AnswerFixtures {
         ("What happens when the cache is full?", false),
         ("What process does the daemon start?", false),
         ("How do I list the files?", false),
+        // "What are" with a determiner and a plural within three words.
+        ("What are its main drawbacks?", true),
+        ("what are the benefits of a lock file?", true),
+        ("What are closures?", false),
+        ("What are the status codes for redirects?", true),
+        ("What are the basics?", true),
+        ("What are the rules of the analysis?", true),
+        ("What are the class and the struct for?", false),
     ])
     func listQuestions(_ question: String, expected: Bool) {
         #expect(QuestionProfile.asksForList(question) == expected)

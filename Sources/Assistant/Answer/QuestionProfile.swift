@@ -155,14 +155,25 @@ extension QuestionProfile {
     static func asksForList(_ question: String) -> Bool {
         let w = Classifier.words(Sentences.split(question).first { $0.hasSuffix("?") } ?? question)
         guard let first = w.first, first == "which" || first == "what", w.count >= 3 else { return false }
+        // "What are its main limitations?", "what are the benefits of…": a determiner, at most two words, a plural.
+        if ["are", "were"].contains(w[1]), w.count >= 4, listDeterminers.contains(w[2]) {
+            return w[3...].prefix(3).contains(where: isPlural)
+        }
         for i in 1 ..< min(4, w.count - 1) {
             let word = w[i]
             if auxiliaries.contains(word) { return false }
-            if word.count >= 4, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"),
-               auxiliaries.contains(w[i + 1]) { return true }
+            if isPlural(word), auxiliaries.contains(w[i + 1]) { return true }
         }
         return false
     }
+
+    /// A word that reads as a plural noun: four letters or more, ending in a single "s" ("limitations", not "class",
+    /// "status" or "analysis").
+    static func isPlural(_ word: String) -> Bool {
+        word.count >= 4 && word.hasSuffix("s") && !word.hasSuffix("ss") && !word.hasSuffix("us") && !word.hasSuffix("is")
+    }
+
+    static let listDeterminers: Set<String> = ["the", "its", "their", "some", "all", "any", "his", "her", "our", "your", "these", "those"]
 
     static let auxiliaries: Set<String> = ["are", "were", "do", "does", "did", "can", "could", "should", "will", "would",
                                           "have", "has", "had", "is", "was", "must", "may", "might", "shall"]

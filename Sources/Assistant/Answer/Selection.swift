@@ -103,6 +103,12 @@ struct AnswerSelection {
             // "Which platforms…?": the picked item comes with the rest of its list, the sentence with the list after it.
             let others = list.filter { $0.index != u.index && !has($0) }.map { tagAlong($0, c) }
             out = u.isListItem ? (out + others).sorted { $0.unit.index < $1.unit.index } : out + others
+            // A list picked by an item comes with the colon sentence that introduces it ("What to avoid using it for:").
+            if u.isListItem, let first = list.first, let lead = pool.unit(u.doc, first.index - 1), lead.section == u.section,
+               !lead.isListItem, !lead.isCode, lead.text.hasSuffix(":"), CandidatePool.isEligible(lead), !has(lead),
+               !out.contains(where: { $0.unit.index == lead.index }) {
+                out.insert(tagAlong(lead, c), at: 0)
+            }
         }
         return out
     }
