@@ -80,9 +80,8 @@ struct Summarizer {
                                                                       "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"])]
         lines.append("")
         lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
-        let outline = a.headings.map { h -> (text: String, level: Int) in
-            if case .heading(let level) = h.kind { return (h.text, level) }
-            return (h.text, 2)
+        let outline = a.headings.compactMap { h -> (text: String, level: Int)? in
+            if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
         }
         let headings = Summarizer.keyPoints(outline, title: a.title)
         let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : Array(headings.prefix(length == "long" ? 10 : 8))

@@ -8,7 +8,7 @@ struct MarkdownMetadata {
     var tags: [String] = []
     /// ISO 8601.
     var date: String?
-    /// The front matter's date when it is not one (for a warning).
+    /// The front matter's date when it is not one and nothing else gave a date (for a warning).
     var unreadDate: String?
     /// A front matter summary that the body does not already begin with, as the article's first block.
     var summaryBlock: [Block] = []
@@ -24,13 +24,13 @@ struct MarkdownMetadata {
         let rawDate = matter.first("date", "published", "pubdate", "created")
         // A date lore cannot read ("2016-13-45", "sometime in spring") is none: it would sort and filter as text.
         date = rawDate.flatMap(DateText.iso8601)
-        unreadDate = date == nil ? rawDate : nil
         if let s = matter.first("summary", "description", "excerpt", "abstract"),
            !(blocks.first?.text.hasPrefix(String(s.prefix(60))) ?? false) {
             let text = Self.plain(s)
             if !text.isEmpty { summaryBlock = [Block(.paragraph, text)] }
         }
         if authors.isEmpty || date == nil { readList(blocks) }
+        unreadDate = date == nil ? rawDate : nil
     }
 
     /// Inline Markdown as plain text (links kept as their text).

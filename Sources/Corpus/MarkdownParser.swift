@@ -18,7 +18,7 @@ enum MarkdownParser {
                               author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
                               date: meta.date ?? fileNameDate(source), source: source, line: 1, blocks: meta.summaryBlock + blocks, links: links)
         article.addTags(meta.tags)
-        if let raw = meta.unreadDate, meta.date == nil {
+        if let raw = meta.unreadDate {
             let fallback = article.date == nil ? "the article has none" : "it takes the one its file name opens with"
             warnings.append("front matter date \"\(Titles.cut(raw, limit: 60))\" is not a date (write it as 2024-05-31); \(fallback)")
         }
@@ -28,14 +28,11 @@ enum MarkdownParser {
     /// The date a Jekyll post's file name opens with ("_posts/2015-04-10-fearless-concurrency.md"), which Jekyll
     /// itself dates the post by when its front matter gives none.
     static func fileNameDate(_ source: String) -> String? {
-        let name = Array((source.split(separator: "/").last ?? "").utf8)
-        guard name.count > 11, name[10] == UInt8(ascii: "-") else { return nil }
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { name[$0] >= 48 && name[$0] <= 57 }
-        guard digits, name[4] == UInt8(ascii: "-"), name[7] == UInt8(ascii: "-") else { return nil }
-        let month = Int(name[5] - 48) * 10 + Int(name[6] - 48), day = Int(name[8] - 48) * 10 + Int(name[9] - 48)
-        let year = name[0 ..< 4].reduce(0) { $0 * 10 + Int($1 - 48) }
-        guard DateText.isValid(year: year, month: month, day: day) else { return nil }
-        return String(decoding: name[0 ..< 10], as: UTF8.self)
+        let name = (source.split(separator: "/").last ?? "").utf8
+        guard name.count > 11, Array(name)[10] == UInt8(ascii: "-") else { return nil }
+        let prefix = String(decoding: name.prefix(10), as: UTF8.self)
+        // A calendar date written in full, as Jekyll requires it.
+        return DateText.iso8601(prefix) == prefix ? prefix : nil
     }
 
     /// Headings, fenced code, lists, quotes and paragraphs, with the links of their inline text.
