@@ -18,6 +18,9 @@ struct SentenceUnit {
     var isCode: Bool
     var isListItem: Bool
     var words: Int
+    /// The rest of a sentence that a code block interrupted ("The following form: <code> will send this
+    /// message:"): it cannot stand on its own.
+    var continuesCode = false
 }
 
 enum SentenceUnits {
@@ -31,11 +34,13 @@ enum SentenceUnits {
         var out: [SentenceUnit] = []
         var heading: String?
         var section = 0, sectionStart = 0
+        var afterCode = false
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
         let titleBytes = s.article.title.utf8.count
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
+            defer { if case .code = b.kind { afterCode = true } else { afterCode = false } }
             switch b.kind {
             case .heading:
                 heading = b.text
@@ -50,6 +55,7 @@ enum SentenceUnits {
                 // at a title's "?" it left "The post Am I on the Main Actor?" as a sentence.
                 if isFeedFooter(b.text) { continue }
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
+                var continues = afterCode && b.kind != .listItem && startsLowercase(b.text)
                 for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = withoutReferenceMarks(whole)
                     // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
@@ -63,11 +69,22 @@ enum SentenceUnits {
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             section: section, sectionPosition: out.count - sectionStart,
                                             terms: Set(tokens), tokens: tokens, isCode: false, isListItem: b.kind == .listItem,
-                                            words: cjk ? max(Chunker.wordCount(sentence), sentence.unicodeScalars.lazy.filter(CJKBigramFilter.isCJK).count / 2) : Chunker.wordCount(sentence)))
+                                            words: cjk ? max(Chunker.wordCount(sentence), sentence.unicodeScalars.lazy.filter(CJKBigramFilter.isCJK).count / 2) : Chunker.wordCount(sentence),
+                                            continuesCode: continues))
+                    continues = false
                 }
             }
         }
         return out
+    }
+
+    /// Prose that opens with a word of lowercase letters only ("will send…", "or data in…", "which can…"): after a
+    /// code block, the rest of the sentence the code interrupted. "gRPC can…", "iOS 18…" and "`swift build`
+    /// prints…" open with a name.
+    static func startsLowercase(_ text: String) -> Bool {
+        let first = text.utf8.prefix { $0 != 0x20 }
+        guard let c = first.first, c >= 0x61, c <= 0x7A else { return false }
+        return first.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ":") }
     }
 
     /// Letters and digits only, lowercased, one space between words: "On X, and Y ." and "on x and y" compare equal.

@@ -949,3 +949,44 @@ enum AnswerFixtures {
         #expect(Cues.appositiveName(text).map(String.init) == expected)
     }
 }
+
+/// Prose that opens with a lowercase word right after a code block is the rest of the sentence the listing
+/// interrupted ("The following form: <listing> will send this message: <listing>"). It is no candidate, and
+/// the listing it introduces does not come with it as its colon line.
+@Suite struct InterruptedSentenceTests {
+    static func units(after code: String, _ text: String) -> [SentenceUnit] {
+        let article = Article(id: "t", title: "Forms", source: "t.md", line: 1, blocks: [
+            Block(.paragraph, "The following form:"), Block(.code(language: "html"), code),
+            Block(.paragraph, text), Block(.code(language: "http"), "POST / HTTP/1.1\nHost: localhost"),
+        ])
+        return SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+    }
+
+    @Test(arguments: [
+        ("will send this message:", true),
+        ("which can look a bit nicer for short signatures.", true),
+        ("or, written out in full:", true),
+        ("gRPC can be configured to generate:", false),
+        ("iOS 18 sends this message:", false),
+        ("The browser sends this message:", false),
+    ])
+    func continuationAfterCode(_ text: String, continues: Bool) {
+        let units = Self.units(after: "<form method=\"post\"></form>", text)
+        #expect(units[2].continuesCode == continues)
+        if continues { #expect(!CandidatePool.isEligible(units[2])) }
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["message": 1]), settings: .init())
+        var listing = AnswerFixtures.candidate(3, units[3].text, code: true)
+        listing.unit = units[3]
+        let bundle = sel.bundle(listing).map(\.unit.index)
+        // A colon line that continues a sentence cannot introduce the listing; after a stop, the listing stands alone.
+        #expect(bundle == (!continues ? [2, 3] : text.hasSuffix(":") ? [] : [3]))
+    }
+
+    @Test func lowercaseProseElsewhereStands() {
+        let article = Article(id: "t", title: "Forms", source: "t.md", line: 1, blocks: [
+            Block(.paragraph, "The form posts its fields."), Block(.paragraph, "will this work without scripts? It does."),
+        ])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        #expect(units.allSatisfy { !$0.continuesCode })
+    }
+}

@@ -53,7 +53,7 @@ struct CandidatePool {
     /// word is content, not a fragment.
     static func isEligible(_ u: SentenceUnit, inList: Bool = false) -> Bool {
         if u.isCode { return u.words >= 1 && u.words <= maxCodeWords && u.text.utf8.lazy.filter { $0 == 10 }.count < maxCodeLines }
-        if u.words > maxSentenceWords { return false }
+        if u.words > maxSentenceWords || u.continuesCode { return false }
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").

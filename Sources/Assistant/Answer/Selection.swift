@@ -117,10 +117,11 @@ struct AnswerSelection {
     /// it without a stop ("…the crash reporting can be enabled with"); or the sentence it follows, which it
     /// illustrates ("This should be used when…" over its Set-Cookie line, with the sentence "This" means), so that
     /// it does not read as part of whatever came before it in the answer. Nil when it cannot stand: "With:" between
-    /// two listings ("Replace: … With: …") finishes a sentence begun above.
+    /// two listings ("Replace: … With: …") finishes a sentence begun above, and so does "will send this message:"
+    /// after the listing that interrupted its sentence.
     func leadIn(of u: SentenceUnit, _ c: AnswerCandidate) -> [AnswerCandidate]? {
         guard let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev) else { return [] }
-        if prev.text.hasSuffix(":") { return Self.continuesAbove(prev.text) ? nil : [tagAlong(prev, c)] }
+        if prev.text.hasSuffix(":") { return Self.continuesAbove(prev.text) || prev.continuesCode ? nil : [tagAlong(prev, c)] }
         guard prev.section == u.section else { return [] }
         if Self.runsInto(prev) { return [tagAlong(prev, c)] }
         if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, let before = antecedents(of: prev, c, depth: 1) {
@@ -162,6 +163,7 @@ struct AnswerSelection {
             guard CandidatePool.isEligible(prev) else { return nil }
             var out: [AnswerCandidate] = []
             if let intro = pool.unit(u.doc, u.index - 2), !intro.isCode, intro.text.hasSuffix(":"), !has(intro) {
+                guard !intro.continuesCode else { return nil }
                 out.append(tagAlong(intro, c))
             }
             return out + [tagAlong(prev, c)]
