@@ -2,7 +2,7 @@
 """Fits Prompts/answer_model.json: the sentence model and the abstention model of `lore ask`.
 
 usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg] [--out FILE] [--report] [--tune-selection]
-                                          [--keep-abstention] [--without FEATURE,...] [--l2-sentence X]
+                                          [--keep-abstention | --keep-sentence] [--without FEATURE,...] [--l2-sentence X]
                                           [--abstain-features NAME,...] [--extra NAME=CORPUS,QUESTIONS,UNANSWERABLE]
 
 1. Runs `lore ask` on every question of the chosen development sets with LORE_ANSWER_FEATURES set, so lore
@@ -19,7 +19,10 @@ usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg
    setting is scored on each set (key facts + best article cited; a setting whose median answer passes 150 words
    or that wrongly abstains on more than 0.05 is out); the one best on the training sets is kept. With --report,
    also the setting chosen on each set alone and how it does on the other.
-6. For experiments: --l2-sentence sets the ranker's penalty, --abstain-features the evidence the abstention model
+6. --keep-abstention refits the sentence model alone, --keep-sentence the abstention model alone (over the file's
+   sentence model). The file's `question` settings (how rare a word no article has must be to count as a missing
+   topic) are kept as they are, and lore reads them while it writes the candidates.
+7. For experiments: --l2-sentence sets the ranker's penalty, --abstain-features the evidence the abstention model
    weighs, and --extra adds a question set kept outside the repository (a held-out set) that --train may name.
 """
 import argparse, itertools, json, os, re, shutil, subprocess, sys, tempfile
@@ -166,8 +169,15 @@ def threshold(p, y):
     return float((cands[lo] + cands[hi + 1]) / 2)
 
 
-def fit(items, feature_names, evidence_names, selection):
-    sm = pairwise(items, L2_SENTENCE)
+def from_file(sentence, feature_names):
+    """A sentence model of the file, as `pairwise` returns one, in the dump's feature order."""
+    pick = lambda key, empty: np.array([dict(zip(sentence['features'], sentence[key])).get(n, empty) for n in feature_names])
+    return pick('weights', 0.0), sentence.get('bias', 0.0), pick('mean', 0.0), pick('scale', 1.0)
+
+
+def fit(items, feature_names, evidence_names, selection, sentence=None):
+    """Both models; with `sentence` (a model file's), the abstention model only, over that sentence model."""
+    sm = from_file(sentence, feature_names) if sentence else pairwise(items, L2_SENTENCE)
     E, ey = evidence(items, sm, evidence_names)
     used = [i for i, n in enumerate(evidence_names) if n in ABSTAIN_FEATURES]
     E = E[:, used]
@@ -247,6 +257,7 @@ def main():
     ap.add_argument('--report', action='store_true')
     ap.add_argument('--tune-selection', action='store_true')
     ap.add_argument('--keep-abstention', action='store_true', help="refit the sentence model only; keep the file's abstention model")
+    ap.add_argument('--keep-sentence', action='store_true', help="refit the abstention model only, over the file's sentence model")
     ap.add_argument('--without', default='', help='sentence features to leave out (comma-separated), for ablations')
     ap.add_argument('--l2-sentence', type=float, default=L2_SENTENCE, help='L2 penalty of the sentence ranker')
     ap.add_argument('--abstain-features', default=','.join(ABSTAIN_FEATURES), help='evidence the abstention model weighs (comma-separated)')
@@ -266,7 +277,8 @@ def main():
     for f in os.listdir(os.path.join(ROOT, 'Prompts')):
         shutil.copy(os.path.join(ROOT, 'Prompts', f), prompts)
     empty = {'features': [], 'weights': []}
-    json.dump({'sentence': empty, 'abstain': dict(empty, threshold=0.5), 'selection': current['selection']},
+    json.dump({'sentence': empty, 'abstain': dict(empty, threshold=0.5), 'selection': current['selection'],
+               'question': current.get('question', {})},
               open(os.path.join(prompts, 'answer_model.json'), 'w'))
     data = {}
     for s in SETS:
@@ -282,11 +294,14 @@ def main():
     selection = current['selection']
     if a.report:
         for train, test in (('seeds', 'swiftorg'), ('swiftorg', 'seeds')):
-            m = fit(data[train], names, ev_names, selection)
+            m = fit(data[train], names, ev_names, selection, current['sentence'] if a.keep_sentence else None)
             print(f'fit on {train}, scored on {test}:'); [print('  ' + l) for l in score(lore, m, [test])]
             print(f'fit on {train}, scored on {train} (in-sample):'); [print('  ' + l) for l in score(lore, m, [train])]
     train = a.train.split(',')
-    m = fit(sum((data[s] for s in train), []), names, ev_names, selection)
+    m = fit(sum((data[s] for s in train), []), names, ev_names, selection, current['sentence'] if a.keep_sentence else None)
+    if 'question' in current: m['question'] = current['question']
+    if a.keep_sentence:
+        m['about'] += ' Sentence model kept from the previous file (--keep-sentence).'
     if a.keep_abstention:
         m['abstain'] = current['abstain']
         m['about'] += ' Abstention kept from the previous file (--keep-abstention).'

@@ -14,6 +14,14 @@ struct AnswerComposer {
     var analyzer: Analyzer { assistant.analyzer }
     var model: AnswerModel { assistant.prompts.answerModel }
 
+    /// The share of its IDF that a word no article has keeps as unknown mass, by how common it is in English.
+    var unknownWeight: (String) -> Double {
+        let words = assistant.prompts.commonWords
+        let common = model.question["common_zipf"] ?? 0, rare = model.question["rare_zipf"] ?? 0
+        guard common > rare else { return { _ in 1 } }
+        return { CommonWords.unknownWeight(zipf: words.zipf($0), common: common, rare: rare) }
+    }
+
     func run(_ call: ToolCall, context: ConversationContext) throws -> Response {
         let question = call.argument("question") ?? ""
         // Follow-ups like "how does that compare to actors?", "how do I avoid one?" or "why?" borrow the last
@@ -58,7 +66,7 @@ struct AnswerComposer {
         let spelled = assistant.spelling.correct(QuestionProfile.withoutMeaningVerb(terms ?? question))
         let corrected = spelled.text
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
-                                           searcher: assistant.searcher, analyzer: analyzer)
+                                           searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight)
         if let kind { profile.kind = kind }
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
@@ -75,7 +83,7 @@ struct AnswerComposer {
         let (evidence, missing) = Evidence.values(profile: profile, ranked: ranked, pool: pool)
         let pAnswer = LinearModel.sigmoid(model.abstain.logit(evidence))
         FeatureDump.write(question: question, profile: profile, ranked: ranked, pool: pool, evidence: evidence)
-        let unknown = profile.terms.filter { (profile.idf[$0] ?? 0) >= Scoring.idf(n: assistant.searcher.stats.documents, df: 0) }
+        let unknown = profile.unseen.map { $0.weight >= 1 ? $0.term : "\($0.term) ×\(rounded($0.weight))" }
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
             + (spelled.changes.isEmpty ? [] : ["spelling: " + spelled.changes.map { "\($0.0) → \($0.1)" }.joined(separator: ", ")])

@@ -36,6 +36,8 @@ public struct PromptLibrary: Sendable {
     public let directory: String
     /// The fitted answer model (answer_model.json).
     var answerModel: AnswerModel
+    /// common_words_en.txt, read when first needed.
+    var commonWords: CommonWords
 
     public static func load(from directory: String) throws(PromptError) -> PromptLibrary {
         let assistant = try object(read(directory, "assistant.json"), file: "assistant.json", directory)
@@ -75,11 +77,19 @@ public struct PromptLibrary: Sendable {
         // The prompt files' own `**` is lore's bold (`Emphasis`), converted once here; a filled-in value's `**`
         // (a title, a word of the corpus) stays as written.
         func bold(_ d: [String: String]) -> [String: String] { d.mapValues { $0.replacing("**", with: Emphasis.marker) } }
-        return PromptLibrary(voice: bold(assistant), templates: bold(templates), tools: tools, agentTools: agentTools, directory: directory, answerModel: model)
+        return PromptLibrary(voice: bold(assistant), templates: bold(templates), tools: tools, agentTools: agentTools, directory: directory, answerModel: model,
+                             commonWords: CommonWords(path: directory + "/common_words_en.txt"))
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {
-        let path = dir + "/" + name
+        try read(dir + "/" + name)
+    }
+
+    static func read(_ path: String) throws(PromptError) -> String {
+        String(decoding: try bytes(path), as: UTF8.self)
+    }
+
+    static func bytes(_ path: String) throws(PromptError) -> [UInt8] {
         guard let f = fopen(path, "rb") else { throw PromptError(description: "\(path): cannot be read; pass --prompts DIR or set LORE_PROMPTS") }
         defer { fclose(f) }
         var bytes: [UInt8] = []
@@ -89,7 +99,7 @@ public struct PromptLibrary: Sendable {
             if n <= 0 { break }
             bytes.append(contentsOf: buf[0..<n])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func object(_ text: String, file: String, _ dir: String) throws(PromptError) -> [String: String] {

@@ -990,3 +990,28 @@ enum AnswerFixtures {
         #expect(units.allSatisfy { !$0.continuesCode })
     }
 }
+
+/// Prompts/common_words_en.txt: a band, then its stems; a stem is found whole, never as part of another.
+@Suite struct CommonWordsTests {
+    static let text = "# comment go 9.9\n6.0 go say\n5.1 pick good\n3.5 kernel\n"
+
+    @Test(arguments: [("go", 6.0), ("say", 6.0), ("pick", 5.1), ("good", 5.1), ("kernel", 3.5), ("goo", nil), ("ood", nil),
+                      ("comment", nil), ("ker", nil), ("6.0", nil), ("", nil)] as [(String, Double?)])
+    func band(_ stem: String, expected: Double?) {
+        let bytes = Array(Self.text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { CommonWords.band(of: Array(stem.utf8), in: $0) } == expected)
+    }
+
+    @Test(arguments: [(6.5, 0.0), (6.0, 0.0), (5.5, 0.5), (5.0, 1.0), (3.0, 1.0), (nil, 1.0)] as [(Double?, Double)])
+    func unknownWeight(_ zipf: Double?, expected: Double) {
+        #expect(abs(CommonWords.unknownWeight(zipf: zipf, common: 6.0, rare: 5.0) - expected) < 1e-9)
+        #expect(CommonWords.unknownWeight(zipf: zipf, common: 0, rare: 0) == 1)
+    }
+
+    /// The shipped file: everyday words are common, a word of a special field is not.
+    @Test func shippedFile() throws {
+        let words = CommonWords(path: SeedAssistant.package + "/Prompts/common_words_en.txt")
+        #expect((words.zipf("use") ?? 0) >= 5.5 && (words.zipf("bad") ?? 0) >= 5.5)
+        #expect((words.zipf("kernel") ?? 0) < 5.0 && (words.zipf("how") ?? 0) > 6 && words.zipf("zzzq") == nil)
+    }
+}

@@ -50,6 +50,9 @@ struct AnswerModel: Sendable, Equatable {
     /// Answer when p(answerable) is at least this.
     var threshold: Double
     var selection: [String: Double]
+    /// How the question is read: `common_zipf` and `rare_zipf`, the general-English frequencies between which a
+    /// word the corpus never uses goes from no unknown mass to all of its IDF (`CommonWords.unknownWeight`).
+    var question: [String: Double] = [:]
 
     func setting(_ name: String, _ fallback: Double) -> Double { selection[name] ?? fallback }
 
@@ -69,10 +72,14 @@ struct AnswerModel: Sendable, Equatable {
             }
             return LinearModel(names: names, weights: w, bias: o["bias"]?.number ?? 0, mean: mean, scale: scale).aligned(to: known)
         }
-        var selection: [String: Double] = [:]
-        for (k, v) in json["selection"]?.object ?? [:] { if let n = v.number { selection[k] = n } }
+        func numbers(_ key: String) -> [String: Double] {
+            var out: [String: Double] = [:]
+            for (k, v) in json[key]?.object ?? [:] { if let n = v.number { out[k] = n } }
+            return out
+        }
         return AnswerModel(sentence: try linear("sentence", known: AnswerFeatures.names),
                            abstain: try linear("abstain", known: Evidence.names),
-                           threshold: json["abstain"]?["threshold"]?.number ?? 0.5, selection: selection)
+                           threshold: json["abstain"]?["threshold"]?.number ?? 0.5, selection: numbers("selection"),
+                           question: numbers("question"))
     }
 }

@@ -17,6 +17,9 @@ struct QuestionProfile {
     var unknownMass: Double
     /// Share of the question's own words (before spelling correction) that no article contains.
     var unknownWordShare: Double
+    /// The question's terms that no article has, each with the share of its IDF it counts as unknown mass
+    /// (below 1 for an everyday English word, 0 for one too common to count at all).
+    var unseen: [(term: String, weight: Double)] = []
     var kind: Kind
     /// For a comparison, the terms each side has alone ("weak and unowned" → [weak], [unown]).
     var sides: [Set<String>]
@@ -88,7 +91,10 @@ extension QuestionProfile {
     }
 
     /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
-    static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer) -> QuestionProfile {
+    /// `unknownWeight`: the share of its IDF that an English term no article has counts as the corpus lacking it
+    /// (an everyday word less than a rare one); a term with none left says nothing of a topic.
+    static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer,
+                     unknownWeight: (String) -> Double = { _ in 1 }) -> QuestionProfile {
         // One language's analysis: the one of the corpus's languages that knows most of the question's words.
         let (language, asked) = searcher.queryTermsInBestLanguage(corrected)
         var terms = asked.map(\.term)
@@ -105,20 +111,30 @@ extension QuestionProfile {
         let compounds = coveredCompounds(corrected, language: language, searcher: searcher, frequency: frequency)
         // Terms that say nothing of a topic when no article has them: kana joints, compounds the corpus writes
         // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
+        let english = language == nil || language == "en"
         func isNoTopic(_ t: String) -> Bool {
             Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) || Self.isCount(t)
+                || (english && Self.comparisonMarks.contains(t))
+        }
+        var weights: [String: Double] = [:]
+        func weight(_ t: String) -> Double {
+            guard english else { return 1 }
+            if let w = weights[t] { return w }
+            let w = unknownWeight(t)
+            weights[t] = w
+            return w
         }
         for t in terms {
             let df = frequency(t)
-            if df == 0 && isNoTopic(t) { continue }
-            let v = Scoring.idf(n: searcher.stats.documents, df: df)
+            if df == 0 && (isNoTopic(t) || weight(t) <= 0) { continue }
+            let v = Scoring.idf(n: searcher.stats.documents, df: df) * (df == 0 ? weight(t) : 1)
             idf[t] = v; mass += v
             if df == 0 { unknown += v }
         }
         terms.removeAll { idf[$0] == nil }
         let original = searcher.queryTerms(question, language: language).map(\.term)
             .filter { !(isNoTopic($0) && seen[$0] == 0) }
-        let unseen = original.filter { frequency($0) == 0 }.count
+        let unseen = original.filter { frequency($0) == 0 }.reduce(0.0) { $0 + weight($1) }
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
         analyzer.use(language: language)
@@ -133,11 +149,12 @@ extension QuestionProfile {
         }
         var profile = QuestionProfile(
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
-            unknownWordShare: original.isEmpty ? 0 : Double(unseen) / Double(original.count),
+            unknownWordShare: original.isEmpty ? 0 : unseen / Double(original.count),
             kind: kind, sides: sides,
             names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
+        profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
         profile.asksWhatItDoes = asksWhatItDoes(question)
         return profile
     }
@@ -192,6 +209,10 @@ extension QuestionProfile {
 
     /// A number or a number word ("10", "ten", "dozen"): "ten days ago" tells how long, not what about; a
     /// corpus that never writes it lacks no topic of the question.
+    /// "X vs Y": the mark of a comparison (its kind), no topic of its own; an article that never writes it
+    /// lacks nothing the question asks about.
+    static let comparisonMarks: Set<String> = ["vs", "versus"]
+
     static func isCount(_ term: String) -> Bool {
         term.allSatisfy { $0.isNumber || $0 == "." } || countWords.contains(term)
     }
