@@ -207,12 +207,12 @@ extension QuestionProfile {
         return out
     }
 
-    /// A number or a number word ("10", "ten", "dozen"): "ten days ago" tells how long, not what about; a
-    /// corpus that never writes it lacks no topic of the question.
     /// "X vs Y": the mark of a comparison (its kind), no topic of its own; an article that never writes it
     /// lacks nothing the question asks about.
     static let comparisonMarks: Set<String> = ["vs", "versus"]
 
+    /// A number or a number word ("10", "ten", "dozen"): "ten days ago" tells how long, not what about; a
+    /// corpus that never writes it lacks no topic of the question.
     static func isCount(_ term: String) -> Bool {
         term.allSatisfy { $0.isNumber || $0 == "." } || countWords.contains(term)
     }
