@@ -82,11 +82,7 @@ public struct PromptLibrary: Sendable {
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {
-        try read(dir + "/" + name)
-    }
-
-    static func read(_ path: String) throws(PromptError) -> String {
-        String(decoding: try bytes(path), as: UTF8.self)
+        String(decoding: try bytes(dir + "/" + name), as: UTF8.self)
     }
 
     static func bytes(_ path: String) throws(PromptError) -> [UInt8] {

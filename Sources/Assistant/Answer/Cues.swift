@@ -148,10 +148,12 @@ enum Cues {
         for (i, w) in words.prefix(4).enumerated() {
             let bare = w.trimmed(of: Array(",.;:".utf8))
             // "… indicates that there is…", "… means that the…": after a verb and before a clause, "that" is a
-            // conjunction, not a word pointing back ("Xcode does that for you").
-            if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count, clauseOpeners.contains(Array(words[i + 1])) { continue }
-            // "Cookies that are used for…": after a noun and before its verb, "that" opens a relative clause.
-            if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count, auxiliaries.contains(Array(words[i + 1])) { continue }
+            // conjunction, not a word pointing back ("Xcode does that for you"); "Cookies that are used for…": after
+            // a noun and before its verb, it opens a relative clause.
+            if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count {
+                let next = Array(words[i + 1])
+                if clauseOpeners.contains(next) || auxiliaries.contains(next) { continue }
+            }
             if pointers.contains(bare) { return true }
             // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
             if bare == it && !(i + 1 < words.count && (words[i + 1].elementsEqual(is_) || words[i + 1].elementsEqual(was))) { return true }
