@@ -241,7 +241,7 @@ public struct Dispatcher {
 
     /// Words of a search request that are neither its topic nor a filter's value ("posts by X published before 2024").
     static let searchFillers: Set<String> = ["posts", "please", "by", "published", "dated", "before", "after", "since", "come",
-                                             "comes", "has", "listed", "feed", "site", "did", "had"]
+                                             "comes", "has", "listed", "feed", "site", "did", "had", "here", "there"]
 
     /// The words of a message that only picks a result ("the second one", "number 2, please").
     static let pickWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",

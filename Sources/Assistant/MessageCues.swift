@@ -249,9 +249,24 @@ struct MessageCues {
         let pronouns: Set<String> = ["anything", "something", "stuff"]
         let topicWords: Set<String> = ["on", "about", "regarding", "covering", "re", "related", "new", "good", "interesting", "else"]
         let pronounAsks = words.indices.contains { i in
-            i < 6 && pronouns.contains(words[i]) && (i + 1 == words.count || topicWords.contains(words[i + 1]))
+            guard i < 6, pronouns.contains(words[i]) else { return false }
+            let next = Self.pastPlace(words, from: i + 1, nouns: nouns)
+            return next == words.count || topicWords.contains(words[next])
         }
         return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
+    }
+
+    /// Where the words after "anything" go on once a place in the corpus is passed over: "anything in here on…",
+    /// "something in these posts about…", "anything here about…". `from` when no such place follows.
+    static func pastPlace(_ words: [String], from j: Int, nouns: Set<String>) -> Int {
+        let places: Set<String> = ["corpus", "collection", "library", "folder", "archive", "docs", "documents", "notes"]
+        func word(_ k: Int) -> String { k < words.count ? words[k] : "" }
+        if ["here", "there"].contains(word(j)) { return j + 1 }
+        guard word(j) == "in" else { return j }
+        if ["here", "there"].contains(word(j + 1)) { return j + 2 }
+        let determiners: Set<String> = ["the", "these", "this", "those", "your", "my", "our"]
+        if determiners.contains(word(j + 1)), nouns.contains(word(j + 2)) || places.contains(word(j + 2)) { return j + 3 }
+        return j
     }
 
     /// Asks to be taken through something ("walk me through…", "show me how…", "explain why…"): a request for

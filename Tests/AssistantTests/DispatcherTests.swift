@@ -40,6 +40,11 @@ import Testing
         ("got anything about keychain storage?", .search),
         ("is there something on retain cycles", .search),
         ("Is there anything in the standard library that checks a closure for retain cycles?", .answer),
+        // …and so does "anything in here on…": a place in the corpus between the pronoun and its topic.
+        ("anything in here about unit testing view models?", .search),
+        ("is there anything in these posts on code review", .search),
+        ("got something here about singletons?", .search),
+        ("Is there anything in here that explains why a closure retains self?", .answer),
         // …and leads the message when it does: late in a question it is part of the question.
         ("What's a tidy way to retry a request without the caller knowing anything about retries?", .answer),
         // A request to be taken through something wants an answer, question mark or not.
@@ -209,6 +214,13 @@ import Testing
         let call = SeedAssistant.shared.dispatch(then, context: context)
         #expect(call.tool == expected, "\(call.reasons)")
         if expected == .search { #expect(call.argument("query") == "logging") }
+    }
+
+    /// The place a request for articles names ("in here", "in these posts") is no part of what it looks for.
+    @Test(arguments: ["anything in here about retain cycles?", "got anything here on retain cycles", "is there anything in these posts on retain cycles?"])
+    func aPlaceInTheCorpusIsNoSearchTerm(message: String) {
+        let call = SeedAssistant.shared.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .search && call.argument("query") == "retain cycles", "\(call)")
     }
 
     @Test(arguments: [
