@@ -422,6 +422,11 @@ enum AnswerFixtures {
         (.why, "It crashes because the lock is held twice.", "why_cue"),
         (.factoid, "The limit is 4096 bytes.", "factoid_number"),
         (.howto, "Add the package to your manifest.", "howto_step"),
+        // A limitation says what limits, what is required or what to avoid, as well as what cannot be done.
+        (.limitation, "A 4,096 token context window (conversations have memory limits).", "limitation_cue"),
+        (.limitation, "Newer devices are required to run the model.", "limitation_cue"),
+        (.limitation, "Factories can be hard to understand at first sight.", "limitation_cue"),
+        (.limitation, "Avoid these common mistakes.", "limitation_cue"),
     ])
     func answerTypeCues(_ kind: QuestionProfile.Kind, _ text: String, _ name: String) {
         let names = ["definition_cue", "howto_step", "howto_code", "factoid_number", "why_cue", "yesno_cue", "limitation_cue",

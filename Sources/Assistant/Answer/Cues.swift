@@ -8,7 +8,9 @@ enum Cues {
     static let why = Phrases([" because ", " since ", " so that ", " that's why ", " this means ", " due to ", " otherwise ", " which means ", " in order to ", " to avoid ", " to prevent "])
     static let yesNo = Phrases([" not ", " no ", " yes", " won't ", " doesn't ", " isn't ", " can't ", " cannot ", " only ", " must ", " always ", " never "])
     static let limitation = Phrases([" can't ", " cannot ", " not ", " doesn't ", " breaks ", " slow", " limited", " only ", " however", " but ",
-                                     " unfortunately", " lack", " fragile", " fails", " problem", " issue", " drawback", " cost"])
+                                     " unfortunately", " lack", " fragile", " fails", " problem", " issue", " drawback", " cost",
+                                     " limit", " restrict", " require", " must ", " avoid", " downside", " disadvantage", " caveat",
+                                     " trade-off", " tradeoff", " complex", " hard to ", " difficult"])
     static let comparison = Phrases([" whereas ", " while ", " unlike ", " instead ", " but ", " however ", " on the other hand ", " compared ", " than ", " both "])
     static let howto = Phrases([" you can ", " use ", " call ", " by ", " add ", " create ", " make sure ", " need to ", " should ", " pass ", " set ", " run "])
     static let imperatives: Set<String> = ["add", "create", "delete", "remove", "open", "select", "set", "go", "call", "use", "make",
