@@ -257,9 +257,10 @@ struct MessageCues {
     }
 
     /// Where the words after "anything" go on once a place in the corpus is passed over: "anything in here on…",
-    /// "something in these posts about…", "anything here about…". `from` when no such place follows.
+    /// "something in these posts about…", "anything here about…". `from` when no such place follows. "library" is
+    /// no such place: "anything in the standard library that…" asks for a fact.
     static func pastPlace(_ words: [String], from j: Int, nouns: Set<String>) -> Int {
-        let places: Set<String> = ["corpus", "collection", "library", "folder", "archive", "docs", "documents", "notes"]
+        let places: Set<String> = ["corpus", "collection", "folder", "archive", "docs", "documents", "notes"]
         func word(_ k: Int) -> String { k < words.count ? words[k] : "" }
         if ["here", "there"].contains(word(j)) { return j + 1 }
         guard word(j) == "in" else { return j }
