@@ -278,10 +278,13 @@ extension MarkdownParser {
     }
 
     /// What a macro call in `{{ … }}` shows, as MDN's KumaScript writes them: `HTTPHeader("Accept-Ranges")` shows
-    /// its argument (`rfc(7617)` "RFC 7617"), `Glossary("Proxy server", "proxies")` its second (the text linked); a call whose arguments are
-    /// not all quoted strings or numbers, and anything else (`{{ page.title }}`, `{{HTTPSidebar}}`), shows nothing.
+    /// its argument (`rfc(7617)` "RFC 7617"), `Glossary("Proxy server", "proxies")` its second (the text linked); a
+    /// Go template function that outputs its one quoted argument (`raw "`1<<2`"`, as the Go blog writes what its
+    /// Markdown would otherwise mangle) shows that argument as text; a call whose arguments are not all quoted
+    /// strings or numbers, and anything else (`{{ page.title }}`, `{{HTTPSidebar}}`, `{{code "x.go"}}`), shows nothing.
     static func macroText(_ inner: String) -> String {
         let t = inner.trimmingPrefixAndSuffixSpaces
+        if let shown = goOutput(t) { return shown }
         guard let open = t.firstIndex(of: "("), t.hasSuffix(")"), open > t.startIndex,
               t[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return "" }
         var args: [String] = []
@@ -304,6 +307,24 @@ extension MarkdownParser {
         if t[..<open].lowercased() == "rfc", let number = args.first, number.first?.isNumber == true { return "RFC " + number }
         let shown = args.count > 1 && !args[1].isEmpty ? args[1] : args.first ?? ""
         return shown.count <= 100 ? shown : ""
+    }
+
+    /// Go template functions (text/template, Hugo) that output their one argument as the page's text or Markdown.
+    static let goOutputFunctions: Set<Substring> = ["raw", "print", "html", "safeHTML", "markdownify", "plainify", "htmlUnescape"]
+
+    /// The text of `raw "…"` and its kin: the quoted argument (Go's `\"` unescaped), a code span's backticks
+    /// dropped as Markdown would render them; nil for any other tag.
+    static func goOutput(_ t: String) -> String? {
+        guard let space = t.firstIndex(of: " "), goOutputFunctions.contains(t[..<space]) else { return nil }
+        let arg = t[t.index(after: space)...].drop(while: { $0 == " " })
+        guard arg.count >= 2, let q = arg.first, q == "\"" || q == "`", arg.last == q else { return nil }
+        var body = String(arg.dropFirst().dropLast())
+        if q == "\"" {
+            guard !body.replacing("\\\"", with: "").contains("\"") else { return nil }   // two arguments
+            body = body.replacing("\\\"", with: "\"")
+        }
+        if body.count >= 2, body.first == "`", body.last == "`" { body = String(body.dropFirst().dropLast()) }
+        return body.count <= 200 ? body.trimmingPrefixAndSuffixSpaces : ""
     }
 
     /// The lines without Liquid comment blocks (`{% comment %}` … `{% endcomment %}`), which a site never shows,

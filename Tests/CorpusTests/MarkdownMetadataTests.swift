@@ -128,9 +128,23 @@ import Testing
             """)
         #expect(a.blocks == [
             Block(.paragraph, "The release ships packages. Really."),
-            Block(.paragraph, "Write it as or use {{ page.title }} in a layout."),
+            Block(.paragraph, "Write it as 1<<2 or use {{ page.title }} in a layout."),
             Block(.code(language: nil), "{% raw %}{{ kept }}{% endraw %}"),
         ])
+    }
+
+    /// A Go template function that outputs its argument shows it; any other call, or one of two arguments, shows nothing.
+    @Test(arguments: [
+        ("The shift {{raw \"`x<<2`\"}} doubles it twice.", "The shift x<<2 doubles it twice."),
+        ("Say {{raw \"a \\\"quoted\\\" word\"}} here.", "Say a \"quoted\" word here."),
+        ("Then {{ safeHTML `<em>` }} ends.", "Then <em> ends."),
+        ("Listing {{code \"hello.go\"}} runs.", "Listing runs."),
+        ("Both {{print \"a\" \"b\"}} go.", "Both go."),
+        ("A broken {{raw \"x}} call.", "A broken call."),
+    ])
+    func goTemplateOutput(markdown: String, text: String) throws {
+        let a = try article("---\ntitle: T\n---\n\n" + markdown)
+        #expect(a.blocks == [Block(.paragraph, text)])
     }
 
     /// A macro call shows the text it renders: its argument, or the second one when it names the link text.
