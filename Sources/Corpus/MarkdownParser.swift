@@ -314,7 +314,11 @@ extension MarkdownParser {
 
     /// The text of `raw "…"` and its kin: the quoted argument (Go's `\"` unescaped), a code span's backticks
     /// dropped as Markdown would render them; nil for any other tag.
-    static func goOutput(_ t: String) -> String? {
+    static func goOutput(_ tag: String) -> String? {
+        // `{{- raw "x" -}}`: Go's trim markers stand inside the braces.
+        var t = Substring(tag)
+        if t.hasPrefix("- ") { t = t.dropFirst(2) }
+        if t.hasSuffix(" -") { t = t.dropLast(2) }
         guard let space = t.firstIndex(of: " "), goOutputFunctions.contains(t[..<space]) else { return nil }
         let arg = t[t.index(after: space)...].drop(while: { $0 == " " })
         guard arg.count >= 2, let q = arg.first, q == "\"" || q == "`", arg.last == q else { return nil }

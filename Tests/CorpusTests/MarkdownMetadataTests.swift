@@ -138,6 +138,7 @@ import Testing
         ("The shift {{raw \"`x<<2`\"}} doubles it twice.", "The shift x<<2 doubles it twice."),
         ("Say {{raw \"a \\\"quoted\\\" word\"}} here.", "Say a \"quoted\" word here."),
         ("Then {{ safeHTML `<em>` }} ends.", "Then <em> ends."),
+        ("Trimmed {{- raw \"x\" -}} too.", "Trimmed x too."),
         ("Listing {{code \"hello.go\"}} runs.", "Listing runs."),
         ("Both {{print \"a\" \"b\"}} go.", "Both go."),
         ("A broken {{raw \"x}} call.", "A broken call."),
