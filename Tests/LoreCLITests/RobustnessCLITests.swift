@@ -35,7 +35,6 @@ struct RobustnessCLITests {
         let root = CLI.tempDirectory("crash")
         let corpus = root + "/corpus", db = root + "/index.sqlite"
         try CLI.copySeeds(to: corpus)
-        #expect(try CLI.lore(["index"], corpus: corpus, db: db).status == 0)
         // About 20 MB of JSON Lines records.
         var big = ""
         big.reserveCapacity(21 << 20)
@@ -46,10 +45,15 @@ struct RobustnessCLITests {
             records += 1
         }
         try big.write(toFile: corpus + "/generated.jsonl", atomically: false, encoding: .utf8)
+        // The kill lands a third of the way through a rebuild, timed by a full index of the same corpus on the same
+        // machine: a fixed delay (300 ms) came after the whole rebuild once indexing got fast.
+        let first = Date()
+        #expect(try CLI.lore(["index"], corpus: corpus, db: db, timeout: 120).status == 0)
+        let full = Date().timeIntervalSince(first)
         let args = ["index", "--rebuild", "--corpus", corpus, "--db", db]
         let started = Date()
         let (p, tag) = try CLI.start(args)
-        usleep(300_000)
+        usleep(useconds_t(max(0.01, full / 3) * 1_000_000))
         let wasRunning = p.isRunning
         kill(p.processIdentifier, SIGKILL)
         let killed = CLI.finish(p, tag, args: args, started: started, timeout: 30)
