@@ -260,15 +260,17 @@ struct MessageCues {
     /// "something in these posts about…", "anything here about…". `from` when no such place follows. "library" is
     /// no such place: "anything in the standard library that…" asks for a fact.
     static func pastPlace(_ words: [String], from j: Int, nouns: Set<String>) -> Int {
-        let places: Set<String> = ["corpus", "collection", "folder", "archive", "docs", "documents", "notes"]
         func word(_ k: Int) -> String { k < words.count ? words[k] : "" }
-        if ["here", "there"].contains(word(j)) { return j + 1 }
+        if placeAdverbs.contains(word(j)) { return j + 1 }
         guard word(j) == "in" else { return j }
-        if ["here", "there"].contains(word(j + 1)) { return j + 2 }
-        let determiners: Set<String> = ["the", "these", "this", "those", "your", "my", "our"]
-        if determiners.contains(word(j + 1)), nouns.contains(word(j + 2)) || places.contains(word(j + 2)) { return j + 3 }
+        if placeAdverbs.contains(word(j + 1)) { return j + 2 }
+        if placeDeterminers.contains(word(j + 1)), nouns.contains(word(j + 2)) || places.contains(word(j + 2)) { return j + 3 }
         return j
     }
+
+    static let placeAdverbs: Set<String> = ["here", "there"]
+    static let places: Set<String> = ["corpus", "collection", "folder", "archive", "docs", "documents", "notes"]
+    static let placeDeterminers: Set<String> = ["the", "these", "this", "those", "your", "my", "our"]
 
     /// Asks to be taken through something ("walk me through…", "show me how…", "explain why…"): a request for
     /// an answer, however little it reads as a question.

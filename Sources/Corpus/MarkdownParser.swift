@@ -29,7 +29,7 @@ enum MarkdownParser {
     /// itself dates the post by when its front matter gives none.
     static func fileNameDate(_ source: String) -> String? {
         let name = (source.split(separator: "/").last ?? "").utf8
-        guard name.count > 11, Array(name)[10] == UInt8(ascii: "-") else { return nil }
+        guard name.count > 11, name.dropFirst(10).first == UInt8(ascii: "-") else { return nil }
         let prefix = String(decoding: name.prefix(10), as: UTF8.self)
         // A calendar date written in full, as Jekyll requires it.
         return DateText.iso8601(prefix) == prefix ? prefix : nil
