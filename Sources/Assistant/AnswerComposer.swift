@@ -49,7 +49,8 @@ struct AnswerComposer {
         // sentences that mention it, not by the last topic's again. One asked of the article discussed ("What does it use on
         // Linux?") is answered by what that article says, in its own words.
         let addsSubject = extra != nil && call.target == nil && cues.isElliptical && !goesOn && !example && terms == nil
-        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: leavesOut, terms: terms,
+        let said = (extra != nil || call.fromConversation) && !goesOn && !example ? context.lastAnswer : nil
+        var response = try compose(call, question: goesOn ? "" : question, extra: extra, shown: leavesOut, said: said, terms: terms,
                                    kind: example ? .howto : nil, mustMention: addsSubject)
         response.shownBefore = leavesOut
         if let extra {
@@ -61,7 +62,7 @@ struct AnswerComposer {
         return response
     }
 
-    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, terms: String? = nil,
+    func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, said: String? = nil, terms: String? = nil,
                  kind: QuestionProfile.Kind? = nil, mustMention: Bool = false) throws -> Response {
         let spelled = assistant.spelling.correct(QuestionProfile.withoutMeaningVerb(terms ?? question))
         let corrected = spelled.text
@@ -77,10 +78,15 @@ struct AnswerComposer {
         if let shown { pool.candidates.removeAll { AnswerSelection.wasShown($0.unit, in: shown) } }
         AnswerFeatures.compute(&pool, profile: profile, analyzer: analyzer)
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }
-        let ranked = pool.candidates.sorted {
-            $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index)
-        }
+        var ranked = Self.ranked(pool.candidates)
+        // Whether the corpus answers does not depend on what was said before; what to say next does.
         let (evidence, missing) = Evidence.values(profile: profile, ranked: ranked, pool: pool)
+        if let said, case let penalty = model.setting("said_penalty", 0), penalty != 0 {
+            for i in pool.candidates.indices where AnswerSelection.wasShown(pool.candidates[i].unit, in: said) {
+                pool.candidates[i].score -= penalty
+            }
+            ranked = Self.ranked(pool.candidates)
+        }
         let pAnswer = LinearModel.sigmoid(model.abstain.logit(evidence))
         FeatureDump.write(question: question, profile: profile, ranked: ranked, pool: pool, evidence: evidence)
         let unknown = profile.unseen.map { $0.weight >= 1 ? $0.term : "\($0.term) ×\(rounded($0.weight))" }
@@ -112,6 +118,11 @@ struct AnswerComposer {
         }
         why += picked.sorted { $0.score > $1.score }.map(explain)
         return respond(call, picked: picked, pool: pool, hits: hits, why: why)
+    }
+
+    /// Best first; ties in reading order.
+    static func ranked(_ candidates: [AnswerCandidate]) -> [AnswerCandidate] {
+        candidates.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.unit.doc, $0.unit.index) < ($1.unit.doc, $1.unit.index) }
     }
 
     /// The articles to read: a search for the question, with the article the call names first.

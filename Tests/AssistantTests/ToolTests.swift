@@ -263,6 +263,22 @@ import Testing
         #expect(try !SeedAssistant.ask("Why?", context: context).abstained)
     }
 
+    /// A follow-up on the same article is answered with what the last answer did not say, when the article
+    /// has more to say: a sentence said before loses `said_penalty` of its score.
+    @Test func aFollowUpDoesNotRepeatTheLastAnswer() throws {
+        let first = try SeedAssistant.ask("How do I avoid retain cycles in closures?")
+        let reply = try SeedAssistant.ask("and why does that matter?", context: first.updating(ConversationContext()))
+        #expect(!reply.abstained)
+        func sentences(_ r: Response) -> [String] {
+            let body = r.answer.split(separator: "\n").filter { !$0.hasPrefix("[") && !$0.hasPrefix("Sources") }.joined(separator: " ")
+            return body.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count > 30 }
+        }
+        let said = Set(sentences(first)), replied = sentences(reply)
+        // It opens with something new and adds more than one new sentence (a list it brings may hold items said before).
+        #expect(replied.first.map { !said.contains($0) } == true, "\(reply.answer)")
+        #expect(replied.filter { !said.contains($0) }.count >= 2, "\(reply.answer)")
+    }
+
     /// "What if I only want the time?" varies the last question: it is asked in that question's terms.
     @Test func whatIfVariesTheLastQuestion() throws {
         #expect(MessageCues("What if I only want the time?").asksWhatIf)
