@@ -65,6 +65,7 @@ enum SentenceUnits {
                     if b.kind == .paragraph, row == nil, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
                     }
+                    if b.kind != .listItem, announcesWhatFollows(sentence) { sentence = sentence.dropLast() + ":" }
                     let tokens = analyzer.terms(sentence)
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
                                             section: section, sectionPosition: out.count - sectionStart,
@@ -76,6 +77,16 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// A sentence that announces, with a full stop, what comes after it ("The following table lists the access
+    /// rights.", "Some of the ways to do that are shown below."): it introduces that as a colon sentence does, so it
+    /// is written with a colon and comes with its list or code, or is left out; alone it points at nothing.
+    static func announcesWhatFollows(_ sentence: String) -> Bool {
+        guard sentence.hasSuffix("."), !sentence.hasSuffix(".."), sentence.utf8.count < 300 else { return false }
+        let folded = sentence.lowercased()
+        return folded.hasPrefix("the following ") || folded.hasSuffix(" below.") || folded.hasSuffix(" as follows.")
+            || folded.hasSuffix(" the following.")
     }
 
     /// Prose that opens with a word of lowercase letters only ("will send…", "or data in…", "which can…"): after a

@@ -80,6 +80,10 @@ enum AnswerFixtures {
         // A table row is not a sentence.
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "4.1. | My program uses the standard library's string classes.")))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Linear | 0.25 ms | 1.5 ms | 6 times faster.")))
+        // A table flattened into text: header, a separator row of dash cells, then the rows.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Flag Effect - - LOCK_EX Takes an exclusive lock on the file.")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Name Size --- :--: tiny 4 bytes, as the header says.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Pass - to read standard input, or a path - not both.")))
     }
 
     /// One paragraph per article, one mark at its end, list items as a list, code fenced with its line breaks.
@@ -709,6 +713,37 @@ enum AnswerFixtures {
     ])
     func notLabels(_ sentence: String) {
         #expect(SentenceUnits.runInLabel(sentence) == nil)
+    }
+}
+
+/// A sentence that announces what follows with a full stop is written as the colon sentence it is, so that it
+/// comes with its list or code or is left out.
+@Suite struct AnnouncingSentenceTests {
+    @Test(arguments: [
+        ("The following flags change how the archive is written.", true),
+        ("Three ways to open the file are listed below.", true),
+        ("The steps are as follows.", true),
+        ("Each mode does the following.", true),
+        ("The following is true of every lock.", true),
+        ("Following the release, the team fixed two bugs.", false),
+        ("The cache is flushed below a threshold of 10 MB.", false),   // "below" not at the end
+        ("The value shown below…", false),
+        ("Which flags are listed below?", false),
+        ("The following flags change how the archive is written:", false),   // already a colon sentence
+    ])
+    func announces(_ sentence: String, _ expected: Bool) {
+        #expect(SentenceUnits.announcesWhatFollows(sentence) == expected)
+    }
+
+    @Test func itIsWrittenWithAColonAndAListItemIsNot() {
+        let article = Article(id: "t", title: "Locks", source: "t.html", line: 1, blocks: [
+            Block(.paragraph, "A lock has an owner. The following table lists the lock modes."),
+            Block(.listItem, "The following item ends with a stop."),
+            Block(.paragraph, "Shared lets many readers in."),
+        ])
+        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        #expect(units.map(\.text) == ["A lock has an owner.", "The following table lists the lock modes:",
+                                      "The following item ends with a stop.", "Shared lets many readers in."])
     }
 }
 

@@ -57,11 +57,22 @@ struct CandidatePool {
         // Prose holding "[0]" would read as a citation mark next to the real ones.
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").
-        if ByteSearch.contains(u.text, " | ") { return false }
+        if ByteSearch.contains(u.text, " | ") || hasSeparatorRow(u.text) { return false }
         if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
         if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 }
         return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4
+    }
+
+    /// A table flattened into text, its header parted from its rows by cells of dashes ("Access right Meaning
+    /// - - FILE_MAP_ALL_ACCESS Includes…", "Name Value --- --- x 1"): two dash-only words in a row.
+    static func hasSeparatorRow(_ text: String) -> Bool {
+        var run = 0
+        for word in text.split(separator: " ") {
+            run = word.allSatisfy({ $0 == "-" || $0 == ":" }) && word.contains("-") ? run + 1 : 0
+            if run == 2 { return true }
+        }
+        return false
     }
 
     /// The words of `text` that are not web addresses: "If not, see <https://…>." has three.
