@@ -172,6 +172,18 @@ enum AnswerFixtures {
     }
 }
 
+extension LayoutRuleTests {
+    /// A short list item does not open an answer, though it scores best; a longer one may.
+    @Test func aShortListItemDoesNotOpen() {
+        let prose = AnswerFixtures.candidate(4, "The view keeps the value the graph made for it once.", score: 3)
+        let other = AnswerFixtures.candidate(7, "A new identity resets it.", score: 1)
+        let stub = AnswerFixtures.candidate(0, "count is zero", score: 5, list: true)
+        #expect(Layout.paragraphs([stub, prose, other]).first?.map(\.unit.index) == [4, 0, 7])
+        let item = AnswerFixtures.candidate(0, "the count keeps the value it had before the toggle", score: 5, list: true)
+        #expect(Layout.paragraphs([item, prose, other]).first?.map(\.unit.index) == [0, 4, 7])
+    }
+}
+
 @Suite struct AnswerSelectionTests {
     /// A colon sentence comes with the list or code it introduces, or not at all.
     @Test func colonsBringWhatTheyIntroduce() {

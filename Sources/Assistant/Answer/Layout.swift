@@ -17,7 +17,8 @@ enum Layout {
     /// article reading order, except that the first article opens with its best pick that can open it,
     /// preceded only by what it leans on (`leansOn`), and the picks right after it. A pick can open the
     /// answer when what it leans on starts with a sentence that points back to nothing ("This happens
-    /// because…" cannot, when the sentence "this" means was not picked), prose before code; when none can, reading order.
+    /// because…" cannot, when the sentence "this" means was not picked) and is no short list item (`isStub`),
+    /// prose before code; when none can, reading order.
     static func paragraphs(_ picked: [AnswerCandidate]) -> [[AnswerCandidate]] {
         guard let top = picked.max(by: { $0.score < $1.score }) else { return [] }
         var groups: [Int: [AnswerCandidate]] = [:]
@@ -34,7 +35,8 @@ enum Layout {
                 for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
                     var start = at
                     while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
-                    guard g[start].unit.isCode ? codeOpens : canOpen(g[start].unit.text) else { continue }
+                    let opener = g[start].unit
+                    guard opener.isCode ? codeOpens : canOpen(opener.text) && !isStub(opener) else { continue }
                     var end = at
                     while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
                     return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
@@ -53,6 +55,11 @@ enum Layout {
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
+
+    /// A short list item ("showChild is true.", "Permanent redirections.") reads as a bullet torn from its list,
+    /// not as an answer's first sentence: it may follow the opening, not be it.
+    static func isStub(_ u: SentenceUnit) -> Bool { u.isListItem && u.words < minOpeningItemWords }
+    static let minOpeningItemWords = 6
 
     static let questionWords: Set<String> = ["what", "why", "how", "when", "where", "which", "who", "is", "are", "do", "does",
                                              "did", "can", "could", "should", "would", "will", "have", "has", "isn't", "don't"]
