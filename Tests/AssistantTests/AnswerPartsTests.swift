@@ -117,6 +117,10 @@ enum AnswerFixtures {
         ("But it never returns.", false), ("Their state is shared.", false),
         ("What about using a wrapper for that? See the docs.", false), ("Is it thread-safe?", false),
         ("A value of type Int? is optional.", true),
+        // A clause without its main clause answers the question before it.
+        ("When the last reference to it goes away.", false), ("Because the queue is serial.", false),
+        ("When the last reference goes away, the object is freed.", true),
+        ("When you build for release the optimiser inlines small functions across module boundaries by default.", true),
     ])
     func canOpen(_ text: String, _ expected: Bool) {
         #expect(Layout.canOpen(text) == expected)

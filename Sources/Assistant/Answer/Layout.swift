@@ -53,8 +53,15 @@ enum Layout {
         let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
+        // "When the view's identity is removed from the tree." answers the question the sentence before it asked: a
+        // short clause without its main clause cannot open ("When it is removed, the state goes with it." can).
+        if let first = opening.first, subordinators.contains(first), !text.contains(","), !text.contains(";"),
+           text.split(separator: " ").count <= 12 { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
+
+    static let subordinators: Set<String> = ["when", "whenever", "because", "since", "although", "though", "unless", "until",
+                                             "while", "whereas"]
 
     /// A short list item ("showChild is true.", "Permanent redirections.") reads as a bullet torn from its list,
     /// not as an answer's first sentence: it may follow the opening, not be it.
