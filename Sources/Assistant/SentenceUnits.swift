@@ -84,9 +84,8 @@ enum SentenceUnits {
     /// is written with a colon and comes with its list or code, or is left out; alone it points at nothing.
     static func announcesWhatFollows(_ sentence: String) -> Bool {
         guard sentence.hasSuffix("."), !sentence.hasSuffix(".."), sentence.utf8.count < 300 else { return false }
-        let folded = sentence.lowercased()
-        return folded.hasPrefix("the following ") || folded.hasSuffix(" below.") || folded.hasSuffix(" as follows.")
-            || folded.hasSuffix(" the following.")
+        return sentence.hasPrefix("The following ") || sentence.hasPrefix("the following ") || sentence.hasSuffix(" below.")
+            || sentence.hasSuffix(" as follows.") || sentence.hasSuffix(" the following.")
     }
 
     /// Prose that opens with a word of lowercase letters only ("will send…", "or data in…", "which can…"): after a

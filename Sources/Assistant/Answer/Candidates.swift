@@ -67,6 +67,7 @@ struct CandidatePool {
     /// A table flattened into text, its header parted from its rows by cells of dashes ("Access right Meaning
     /// - - FILE_MAP_ALL_ACCESS Includes…", "Name Value --- --- x 1"): two dash-only words in a row.
     static func hasSeparatorRow(_ text: String) -> Bool {
+        guard ByteSearch.contains(text, " -") || ByteSearch.contains(text, " :-") else { return false }
         var run = 0
         for word in text.split(separator: " ") {
             run = word.allSatisfy({ $0 == "-" || $0 == ":" }) && word.contains("-") ? run + 1 : 0
