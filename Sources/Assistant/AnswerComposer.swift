@@ -81,9 +81,10 @@ struct AnswerComposer {
         var ranked = Self.ranked(pool.candidates)
         // Whether the corpus answers does not depend on what was said before; what to say next does.
         let (evidence, missing) = Evidence.values(profile: profile, ranked: ranked, pool: pool)
+        var repeated = 0
         if let said, case let penalty = model.setting("said_penalty", 0), penalty != 0 {
             for i in pool.candidates.indices where AnswerSelection.wasShown(pool.candidates[i].unit, in: said) {
-                pool.candidates[i].score -= penalty
+                pool.candidates[i].score -= penalty; repeated += 1
             }
             ranked = Self.ranked(pool.candidates)
         }
@@ -93,6 +94,7 @@ struct AnswerComposer {
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
             + (spelled.changes.isEmpty ? [] : ["spelling: " + spelled.changes.map { "\($0.0) → \($0.1)" }.joined(separator: ", ")])
+            + (repeated == 0 ? [] : ["said before: \(repeated) candidates lose said_penalty \(rounded(model.setting("said_penalty", 0)))"])
             + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" + ($0.0 == "names_missing" && $0.1 > 0 ? " (" + missing.joined(separator: ", ") + ")" : "") }
         // Naming an article does not make it hold the answer: a question about a price the article never
         // gives is declined the same way, in words that name the article.

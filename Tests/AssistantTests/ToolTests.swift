@@ -277,6 +277,8 @@ import Testing
         // It opens with something new and adds more than one new sentence (a list it brings may hold items said before).
         #expect(replied.first.map { !said.contains($0) } == true, "\(reply.answer)")
         #expect(replied.filter { !said.contains($0) }.count >= 2, "\(reply.answer)")
+        // --explain says how many candidates the answer before had shown.
+        #expect(reply.details.contains { $0.hasPrefix("said before: ") && $0.hasSuffix("candidates lose said_penalty 3") }, "\(reply.details)")
     }
 
     /// "What if I only want the time?" varies the last question: it is asked in that question's terms.
