@@ -22,6 +22,12 @@ enum AnswerFixtures {
         return c
     }
 
+    /// The sentence units of an article made of `blocks`, as the answer tool splits a stored one.
+    static func units(_ blocks: [Block], title: String = "T", source: String = "t.md") -> [SentenceUnit] {
+        let article = Article(id: "t", title: title, source: source, line: 1, blocks: blocks)
+        return SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+    }
+
     static func pool(_ units: [SentenceUnit]) -> CandidatePool {
         var byDoc: [Int: [SentenceUnit]] = [:]
         for u in units { byDoc[u.doc, default: []].append(u) }
@@ -752,12 +758,11 @@ extension LayoutRuleTests {
     }
 
     @Test func itIsWrittenWithAColonAndAListItemIsNot() {
-        let article = Article(id: "t", title: "Locks", source: "t.html", line: 1, blocks: [
+        let units = AnswerFixtures.units([
             Block(.paragraph, "A lock has an owner. The following table lists the lock modes."),
             Block(.listItem, "The following item ends with a stop."),
             Block(.paragraph, "Shared lets many readers in."),
-        ])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        ], title: "Locks", source: "t.html")
         #expect(units.map(\.text) == ["A lock has an owner.", "The following table lists the lock modes:",
                                       "The following item ends with a stop.", "Shared lets many readers in."])
     }
@@ -786,9 +791,8 @@ extension LayoutRuleTests {
 
     /// Its term is not taken for a run-in heading in capitals, as "RESULTS We found…" is.
     @Test func theTermStaysWithItsMeaning() {
-        let article = Article(id: "t", title: "Errors", source: "t.html", line: 1,
-                              blocks: [Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later.")])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 12), analyzer: Analyzer())
+        let units = AnswerFixtures.units([Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later.")],
+                                         title: "Errors", source: "t.html")
         #expect(units.map(\.text) == ["EAGAIN: Indicates that there is no data available and to try again later."])
     }
 }
@@ -796,12 +800,11 @@ extension LayoutRuleTests {
 /// A feed's footer ("The post <title> appeared first on <site>.") gives no sentence, even where its title has a "?".
 @Suite struct FeedFooterTests {
     @Test func footerIsNoText() {
-        let article = Article(id: "t", title: "Main actor", source: "t.xml", line: 1, blocks: [
+        let units = AnswerFixtures.units([
             Block(.paragraph, "Actor isolation protects your state."),
             Block(.paragraph, "The post Debugging: “Am I on the Main Actor?” (Not the Main Thread) appeared first on Example Site."),
             Block(.paragraph, "The post office opens at nine."),
-        ])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        ], title: "Main actor", source: "t.xml")
         #expect(units.map(\.text) == ["Actor isolation protects your state.", "The post office opens at nine."])
     }
 }
@@ -815,23 +818,20 @@ extension LayoutRuleTests {
         ("Notes on cooling", "The slabs were cooled on one face only. Notes on cooling."),
     ])
     func titleLineIsNoSentence(_ title: String, text: String) {
-        let article = Article(id: "t", title: title, source: "t.jsonl", line: 1, blocks: [Block(.paragraph, text)])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        let units = AnswerFixtures.units([Block(.paragraph, text)], title: title, source: "t.jsonl")
         #expect(units.map(\.text) == ["The slabs were cooled on one face only."])
     }
 
     @Test func sentenceSharingTheTitleWordsStays() {
-        let article = Article(id: "t", title: "Heat flow in layered slabs", source: "t.jsonl", line: 1,
-                              blocks: [Block(.paragraph, "Heat flow in layered slabs is slow. It was measured twice.")])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        let units = AnswerFixtures.units([Block(.paragraph, "Heat flow in layered slabs is slow. It was measured twice.")],
+                                         title: "Heat flow in layered slabs", source: "t.jsonl")
         #expect(units.count == 2)
     }
 
     /// A one-word title may well be a sentence's only word ("Summary."); it is left alone.
     @Test func oneWordTitleIsNotMatched() {
         #expect(SentenceUnits.comparable("On Drag, and Lift .") == "on drag and lift")
-        let article = Article(id: "t", title: "Done", source: "t.txt", line: 1, blocks: [Block(.paragraph, "Done. It was measured twice.")])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 5), analyzer: Analyzer())
+        let units = AnswerFixtures.units([Block(.paragraph, "Done. It was measured twice.")], title: "Done", source: "t.txt")
         #expect(units.map(\.text).first == "Done.")
     }
 }
@@ -1011,11 +1011,10 @@ extension LayoutRuleTests {
 /// the listing it introduces does not come with it as its colon line.
 @Suite struct InterruptedSentenceTests {
     static func units(after code: String, _ text: String) -> [SentenceUnit] {
-        let article = Article(id: "t", title: "Forms", source: "t.md", line: 1, blocks: [
+        return AnswerFixtures.units([
             Block(.paragraph, "The following form:"), Block(.code(language: "html"), code),
             Block(.paragraph, text), Block(.code(language: "http"), "POST / HTTP/1.1\nHost: localhost"),
-        ])
-        return SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        ], title: "Forms", source: "t.md")
     }
 
     @Test(arguments: [
@@ -1039,10 +1038,9 @@ extension LayoutRuleTests {
     }
 
     @Test func lowercaseProseElsewhereStands() {
-        let article = Article(id: "t", title: "Forms", source: "t.md", line: 1, blocks: [
+        let units = AnswerFixtures.units([
             Block(.paragraph, "The form posts its fields."), Block(.paragraph, "will this work without scripts? It does."),
-        ])
-        let units = SentenceUnits.of(StoredArticle(doc: 1, article: article, words: 20), analyzer: Analyzer())
+        ], title: "Forms", source: "t.md")
         #expect(units.allSatisfy { !$0.continuesCode })
     }
 }

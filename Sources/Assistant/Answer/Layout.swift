@@ -50,13 +50,14 @@ enum Layout {
     /// scope…" cannot), and it is not a question ("What about using a wrapper for that?" answers nothing).
     static func canOpen(_ text: String) -> Bool {
         guard !Cues.refersBack(text) else { return false }
-        let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
+        let words = text.lowercased().split(separator: " ")
+        let opening = words.prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         // "When the view's identity is removed from the tree." answers the question the sentence before it asked: a
         // short clause without its main clause cannot open ("When it is removed, the state goes with it." can).
         if let first = opening.first, subordinators.contains(first), !text.contains(","), !text.contains(";"),
-           text.split(separator: " ").count <= 12 { return false }
+           words.count <= 12 { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
 
