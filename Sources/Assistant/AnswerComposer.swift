@@ -153,6 +153,8 @@ struct AnswerComposer {
         s.duplicate = model.setting("duplicate_jaccard", s.duplicate)
         s.novelty = model.setting("novelty", s.novelty)
         s.otherArticleRatio = model.setting("other_article_ratio", s.otherArticleRatio)
+        s.itemWords = Int(model.setting("item_words", Double(s.itemWords)))
+        s.minItemWords = Int(model.setting("min_item_words", Double(s.minItemWords)))
         return s
     }
 

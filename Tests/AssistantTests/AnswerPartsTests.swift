@@ -22,6 +22,13 @@ enum AnswerFixtures {
         return c
     }
 
+    /// A candidate for a unit as the answer tool split it (`units`), sharing its block with the item's other sentences.
+    static func candidate(_ u: SentenceUnit, score: Double = 0) -> AnswerCandidate {
+        var c = AnswerCandidate(unit: u, rank: 0, articleScore: 1, title: "T", inBestPassage: false, isTarget: false)
+        c.score = score
+        return c
+    }
+
     /// The sentence units of an article made of `blocks`, as the answer tool splits a stored one.
     static func units(_ blocks: [Block], title: String = "T", source: String = "t.md") -> [SentenceUnit] {
         let article = Article(id: "t", title: title, source: source, line: 1, blocks: blocks)
@@ -194,6 +201,44 @@ extension LayoutRuleTests {
     }
 }
 
+extension LayoutRuleTests {
+    /// The sentences of one list item share its bullet; an item picked without its neighbours, between sentences,
+    /// reads as sentences; and a short first sentence opens an answer when the rest of its item comes with it.
+    @Test func sentencesOfOneItemShareABullet() {
+        let units = AnswerFixtures.units([
+            Block(.paragraph, "Here is what happens to the counter:"),
+            Block(.listItem, "Toggle the switch off. The child view leaves the tree."),
+            Block(.listItem, "Toggle it back on and the counter starts again."),
+        ])
+        let c = units.map { AnswerFixtures.candidate($0) }
+        #expect(Layout.paragraph(c, n: 1) == """
+            Here is what happens to the counter:
+            - Toggle the switch off. The child view leaves the tree.
+            - Toggle it back on and the counter starts again. [1]
+            """)
+        let prose = AnswerFixtures.candidate(AnswerFixtures.unit(9, "The counter lives in the graph."))
+        #expect(Layout.paragraph([c[1], c[2], prose], n: 1) == "Toggle the switch off. The child view leaves the tree. The counter lives in the graph. [1]")
+        var first = c[1], rest = c[2]
+        first.score = 5; rest.score = 4
+        let other = AnswerFixtures.candidate(AnswerFixtures.unit(9, "The graph keeps the counter while the view stays."), score: 3)
+        #expect(Layout.paragraphs([other, first, rest]).first?.map(\.unit.index) == [1, 2, 9])
+        #expect(Layout.paragraphs([other, first]).first?.map(\.unit.index) == [9, 1])
+    }
+
+    /// A short clause without its main clause ("When the view leaves the tree.") answers a question the article
+    /// asked just before; with a comma it has its main clause.
+    @Test(arguments: [
+        ("When the view leaves the tree.", true),
+        ("Because the graph owns the value.", true),
+        ("When the view leaves the tree, the graph drops its state.", false),
+        ("The graph drops the state when the view leaves.", false),
+        ("Until the task finishes the caller waits for it and nothing else can run on that thread in the meantime.", false),
+    ])
+    func bareClause(_ text: String, _ expected: Bool) {
+        #expect(Layout.isBareClause(text) == expected)
+    }
+}
+
 @Suite struct AnswerSelectionTests {
     /// A colon sentence comes with the list or code it introduces, or not at all.
     @Test func colonsBringWhatTheyIntroduce() {
@@ -204,6 +249,41 @@ extension LayoutRuleTests {
         let c0 = AnswerFixtures.candidate(0, units[0].text)
         #expect(sel.bundle(c0).map(\.unit.index) == [0, 1, 2])
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text)).isEmpty)
+    }
+
+    /// A sentence of a list item comes with the item's other sentences, a bullet being one item; a longer item than
+    /// `itemWords` lets it come alone.
+    @Test func aListItemComesWhole() {
+        let units = AnswerFixtures.units([
+            Block(.paragraph, "Watch what happens to the counter."),
+            Block(.listItem, "Toggle the switch off. The child view leaves the tree. Its counter is gone."),
+            Block(.listItem, "Toggle it back on."),
+        ])
+        let pool = AnswerFixtures.pool(units), profile = AnswerFixtures.profile(["counter": 1, "tree": 1])
+        #expect(units.map(\.block) == [0, 1, 1, 1, 2])
+        let sel = AnswerSelection(pool: pool, profile: profile, settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index) == [1, 2, 3])
+        var settings = AnswerSelection.Settings()
+        settings.itemWords = 8
+        #expect(AnswerSelection(pool: pool, profile: profile, settings: settings).bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index) == [2])
+    }
+
+    /// A list item of a few words says nothing torn from its list: alone it is left out; beside an item of its list
+    /// that was picked, or with the whole list a question asks for, it comes.
+    @Test func aShortListItemComesOnlyWithItsList() {
+        let units = AnswerFixtures.units([
+            Block(.paragraph, "Redirections come in several kinds."),
+            Block(.listItem, "Permanent ones."),
+            Block(.listItem, "Temporary redirections that keep the request method."),
+            Block(.listItem, "Special ones."),
+        ])
+        let pool = AnswerFixtures.pool(units), profile = AnswerFixtures.profile(["redirect": 1, "kind": 1])
+        var sel = AnswerSelection(pool: pool, profile: profile, settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(units[1])).isEmpty)
+        sel.run([AnswerFixtures.candidate(units[2], score: 3), AnswerFixtures.candidate(units[1], score: 2.9)])
+        #expect(sel.picked.map(\.unit.index).sorted() == [1, 2])
+        let asked = AnswerSelection(pool: pool, profile: AnswerFixtures.profile(["redirect": 1], wantsList: true), settings: .init())
+        #expect(asked.bundle(AnswerFixtures.candidate(units[1])).map(\.unit.index) == [1, 2, 3])
     }
 
     /// A listing whose colon line finishes a sentence begun above it ("Replace: … With: …") cannot stand alone;
@@ -223,6 +303,8 @@ extension LayoutRuleTests {
         (["Strict sends the cookie only on same-site requests."], [0, 1]),
         (["Strict sends the cookie only on same-site requests.", "This should be used for sessions."], [0, 1, 2]),
         (["Done"], [1]),
+        // A clause without its main clause answers a question asked above it: the code comes without it.
+        (["When the cookie leaves the site."], [1]),
     ] as [([String], [Int])])
     func codeWithTheSentenceBeforeIt(_ before: [String], expected: [Int]) {
         let units = before.enumerated().map { AnswerFixtures.unit($0.offset, $0.element) }

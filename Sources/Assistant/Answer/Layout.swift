@@ -36,7 +36,7 @@ enum Layout {
                     var start = at
                     while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
                     let opener = g[start].unit
-                    guard opener.isCode ? codeOpens : canOpen(opener.text) && !isStub(opener) else { continue }
+                    guard opener.isCode ? codeOpens : canOpen(opener.text) && !isStub(g[start...]) else { continue }
                     var end = at
                     while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
                     return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
@@ -54,11 +54,21 @@ enum Layout {
         let opening = words.prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
-        // "When the view's identity is removed from the tree." answers the question the sentence before it asked: a
-        // short clause without its main clause cannot open ("When it is removed, the state goes with it." can).
-        if let first = opening.first, subordinators.contains(first), !text.contains(","), !text.contains(";"),
-           words.count <= 12 { return false }
+        if isBareClause(opening: opening, words: words.count, text) { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
+    }
+
+    /// "When the view's identity is removed from the tree." answers the question the sentence before it asked: a
+    /// short clause without its main clause, which cannot open an answer or introduce code ("When it is removed,
+    /// the state goes with it." can).
+    static func isBareClause(_ text: String) -> Bool {
+        let words = text.lowercased().split(separator: " ")
+        return isBareClause(opening: words.prefix(1).map { String($0).trimmingCharacters(in: ",.;:") }, words: words.count, text)
+    }
+
+    private static func isBareClause(opening: [String], words: Int, _ text: String) -> Bool {
+        guard let first = opening.first else { return false }
+        return subordinators.contains(first) && !text.contains(",") && !text.contains(";") && words <= 12
     }
 
     static let subordinators: Set<String> = ["when", "whenever", "because", "since", "although", "though", "unless", "until",
@@ -66,7 +76,16 @@ enum Layout {
 
     /// A short list item ("showChild is true.", "Permanent redirections.") reads as a bullet torn from its list,
     /// not as an answer's first sentence: it may follow the opening, not be it.
-    static func isStub(_ u: SentenceUnit) -> Bool { u.isListItem && u.words < minOpeningItemWords }
+    /// `picks` are the opener and the picks after it, of which those of the opener's item count.
+    static func isStub(_ picks: ArraySlice<AnswerCandidate>) -> Bool {
+        guard let u = picks.first?.unit, u.isListItem else { return false }
+        var words = u.words, previous = u
+        for c in picks.dropFirst() {
+            guard sameItem(previous, c.unit) else { break }
+            words += c.unit.words; previous = c.unit
+        }
+        return words < minOpeningItemWords
+    }
     static let minOpeningItemWords = 6
 
     static let questionWords: Set<String> = ["what", "why", "how", "when", "where", "which", "who", "is", "are", "do", "does",
@@ -82,14 +101,25 @@ enum Layout {
 
     /// A list item picked without a neighbouring item or the colon sentence that introduces it, and that is
     /// a whole sentence itself, is written as a sentence: one bullet between sentences is not a list.
+    /// The item is all of its sentences that were picked (`sameItem`).
     static func readsAsSentence(_ items: [AnswerCandidate], at i: Int) -> Bool {
-        let u = items[i].unit
-        guard u.isListItem, u.words >= 6, endsWell(u.text), !u.text.hasSuffix(":"), u.text.first?.isLowercase != true else { return false }
-        func adjacent(_ j: Int) -> Bool {
+        guard items[i].unit.isListItem else { return false }
+        var a = i, b = i
+        while a > 0, sameItem(items[a - 1].unit, items[a].unit) { a -= 1 }
+        while b + 1 < items.count, sameItem(items[b].unit, items[b + 1].unit) { b += 1 }
+        let first = items[a].unit, last = items[b].unit
+        guard items[a...b].reduce(0, { $0 + $1.unit.words }) >= minOpeningItemWords, endsWell(last.text), !last.text.hasSuffix(":"),
+              first.text.first?.isLowercase != true else { return false }
+        func adjacent(_ j: Int, _ u: SentenceUnit) -> Bool {
             items.indices.contains(j) && abs(items[j].unit.index - u.index) == 1
                 && (items[j].unit.isListItem || items[j].unit.text.hasSuffix(":"))
         }
-        return !adjacent(i - 1) && !adjacent(i + 1)
+        return !adjacent(a - 1, first) && !adjacent(b + 1, last)
+    }
+
+    /// Two sentences, `u` and the one right after it, of one list item: they share a bullet.
+    static func sameItem(_ u: SentenceUnit, _ next: SentenceUnit) -> Bool {
+        u.isListItem && next.isListItem && u.doc == next.doc && u.block == next.block && next.index == u.index + 1
     }
 
     /// One article's paragraph with its citation mark `[n]` after the last sentence or list item; after the code when
@@ -106,7 +136,12 @@ enum Layout {
                 out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + fence + "\n" + u.text + "\n" + fence + "\n"
             } else if u.isListItem && !readsAsSentence(items, at: i) {
                 let text = endsWell(u.text) ? u.text : u.text + "."
-                out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + "- " + text + mark + "\n"
+                if i > 0, sameItem(items[i - 1].unit, u), out.hasSuffix("\n") {
+                    out.removeLast()
+                    out += " " + text + mark + "\n"
+                } else {
+                    out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + "- " + text + mark + "\n"
+                }
             } else {
                 // Chinese and Japanese sentences follow their full stop with no space.
                 let joiner = out.isEmpty || out.hasSuffix("\n") || out.hasSuffix("。") || out.hasSuffix("！") || out.hasSuffix("？") ? "" : " "

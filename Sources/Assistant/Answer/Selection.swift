@@ -17,6 +17,8 @@ struct AnswerSelection {
         var otherArticleRatio = 0.0 // a pick from an article no earlier pick came from needs this share of the best odds
         var listItems = 8           // a list asked for comes whole when it has at most this many items…
         var listWords = 90          // …and words
+        var itemWords = 45          // a list item of several sentences comes whole when it has at most this many words
+        var minItemWords = 4        // a list item of fewer words comes only beside another item of its list, or with the list
     }
 
     let pool: CandidatePool
@@ -84,7 +86,11 @@ struct AnswerSelection {
         }
         guard let before = antecedents(of: u, c, depth: 2) else { return [] }
         out += before
-        out.append(c)
+        let item = u.isListItem ? wholeItem(of: u, c) : [c]
+        out += item
+        // A list item of a few words ("Permanent redirections.", "- watchOS 6.0.") says nothing torn from its list: it
+        // comes with the list asked for (below), or not at all.
+        let stub = u.isListItem && item.reduce(0) { $0 + $1.unit.words } < settings.minItemWords && !besidePickedItem(item)
         if u.text.hasSuffix(":") {
             var k = u.index + 1
             var items: [AnswerCandidate] = []
@@ -101,7 +107,7 @@ struct AnswerSelection {
             out += items
         } else if profile.wantsList, let list = wholeList(of: u) {
             // "Which platforms…?": the picked item comes with the rest of its list, the sentence with the list after it.
-            let others = list.filter { $0.index != u.index && !has($0) }.map { tagAlong($0, c) }
+            let others = list.filter { i in !has(i) && !out.contains { $0.unit.index == i.index } }.map { tagAlong($0, c) }
             out = u.isListItem ? (out + others).sorted { $0.unit.index < $1.unit.index } : out + others
             // A list picked by an item comes with the colon sentence that introduces it ("What to avoid using it for:").
             if u.isListItem, let first = list.first, let lead = pool.unit(u.doc, first.index - 1), lead.section == u.section,
@@ -109,8 +115,33 @@ struct AnswerSelection {
                !out.contains(where: { $0.unit.index == lead.index }) {
                 out.insert(tagAlong(lead, c), at: 0)
             }
+        } else if stub {
+            return []
         }
         return out
+    }
+
+    /// Whether an item of the same list right before or after `item` (its sentences) was picked already.
+    func besidePickedItem(_ item: [AnswerCandidate]) -> Bool {
+        guard let first = item.first?.unit, let last = item.last?.unit else { return false }
+        return [pool.unit(first.doc, first.index - 1), pool.unit(last.doc, last.index + 1)].contains { n in
+            n.map { $0.isListItem && $0.section == first.section && has($0) } ?? false
+        }
+    }
+
+    /// The sentences of the list item `u` is a sentence of ("Toggle showChild back to true. ChildView appears
+    /// again."), in reading order, with `c` for `u` and the others tagging along: a bullet is one item, not a
+    /// sentence cut from one. `u` alone when the item is longer than `itemWords` or holds a sentence that cannot
+    /// stand in a list.
+    func wholeItem(of u: SentenceUnit, _ c: AnswerCandidate) -> [AnswerCandidate] {
+        var first = u.index, last = u.index
+        while let p = pool.unit(u.doc, first - 1), p.block == u.block, p.isListItem { first -= 1 }
+        while let n = pool.unit(u.doc, last + 1), n.block == u.block, n.isListItem { last += 1 }
+        guard first < last else { return [c] }
+        let item = (first...last).compactMap { pool.unit(u.doc, $0) }
+        guard item.reduce(0, { $0 + $1.words }) <= settings.itemWords,
+              item.allSatisfy({ CandidatePool.isEligible($0, inList: true) }) else { return [c] }
+        return item.filter { $0.index == u.index || !has($0) }.map { $0.index == u.index ? c : tagAlong($0, c) }
     }
 
     /// What a code block brings before it: the sentence that introduces it with a colon; a sentence that runs into
@@ -124,7 +155,8 @@ struct AnswerSelection {
         if prev.text.hasSuffix(":") { return Self.continuesAbove(prev.text) || prev.continuesCode ? nil : [tagAlong(prev, c)] }
         guard prev.section == u.section else { return [] }
         if Self.runsInto(prev) { return [tagAlong(prev, c)] }
-        if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, let before = antecedents(of: prev, c, depth: 1) {
+        if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, !Layout.isBareClause(prev.text),
+           let before = antecedents(of: prev, c, depth: 1) {
             return before + [tagAlong(prev, c)]
         }
         return []
