@@ -84,7 +84,10 @@ struct Summarizer {
             if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
         }
         let headings = Summarizer.keyPoints(outline, title: a.title)
-        let points = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : Array(headings.prefix(length == "long" ? 10 : 8))
+        // Without an outline, the article's key terms, when there are enough of them to say what it covers ("- Swift"
+        // alone says nothing).
+        let terms = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : []
+        let points = headings.isEmpty ? (terms.count >= Summarizer.minKeyTerms ? terms : []) : Array(headings.prefix(length == "long" ? 10 : 8))
         if !points.isEmpty && length != "short" {
             lines.append("")
             lines.append(assistant.prompts.template("summary_key_points"))
@@ -127,6 +130,9 @@ struct Summarizer {
         guard let level = leaves.filter({ $0.value >= outlineMinimum }).keys.min() else { return kept.map(\.text) }
         return kept.indices.filter { kept[$0].level == level || (kept[$0].level < level && isLeaf[$0]) }.map { kept[$0].text }
     }
+
+    /// The fewest key terms that make a list of key points.
+    static let minKeyTerms = 3
 
     /// How many sections without subsections make a level the article's outline.
     static let outlineMinimum = 3

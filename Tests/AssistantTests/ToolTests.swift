@@ -342,6 +342,14 @@ import Testing
         #expect(short.answer.split(separator: " ").count < r.answer.split(separator: " ").count)
     }
 
+    /// An article without headings whose prose has too few key terms gets no list of "Key points" ("- Swift" alone).
+    @Test func noKeyPointsFromTooFewTerms() throws {
+        let r = try SeedAssistant.ask("summarize the article on checking whether two values are equal")
+        #expect(r.call.tool == .summarize)
+        #expect(r.answer.contains("equal"))
+        #expect(!r.answer.contains(SeedAssistant.shared.prompts.template("summary_key_points")), "\(r.answer)")
+    }
+
     @Test func extractsCodeVerbatimAndMetadata() throws {
         let code = try SeedAssistant.ask("show me the code from the singleton article")
         #expect(code.call.tool == .extract)
