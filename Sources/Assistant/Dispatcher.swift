@@ -171,7 +171,10 @@ public struct Dispatcher {
         if let t = call.target {
             call.set("article", t.title)
             call.targetOnly = required
-            call.fromConversation = (cues.pointsBack && t == context.lastArticle) || (cues.ordinal != nil && context.lastHits.contains(t))
+            // An article of the last list, picked by its place or by naming it ("the october one", "the phishing post"),
+            // is the one the user wants to hear about: the answer draws on it alone.
+            let picksListed = context.lastHits.contains(t) && (cues.ordinal != nil || cues.saysOne || cues.namesArticle)
+            call.fromConversation = (cues.pointsBack && t == context.lastArticle) || picksListed
         }
     }
 
@@ -182,11 +185,21 @@ public struct Dispatcher {
         let words = cues.words.filter { !MessageCues.pickWords.contains($0) }
         guard !words.isEmpty else { return nil }
         let scored = hits.map { h -> (TargetRef, Int) in
-            let title = Set(Classifier.words(h.title))
-            return (h, words.filter { w in title.contains(w) || title.contains(w + "s") || (w.hasSuffix("s") && title.contains(String(w.dropLast()))) }.count)
+            let title = Self.titleWords(h.title)
+            return (h, words.filter(title.contains).count)
         }.sorted { $0.1 > $1.1 }
         guard let best = scored.first, best.1 * 2 >= words.count, best.1 > 0, scored.dropFirst().first?.1 != best.1 else { return nil }
         return (best.0, words)
+    }
+
+    /// A title's words as a message may name them: lower case, singular or plural ("cycles" and "cycle").
+    static func titleWords(_ title: String) -> Set<String> {
+        var out = Set<String>()
+        for w in Classifier.words(title) {
+            out.insert(w)
+            if w.hasSuffix("s") { out.insert(String(w.dropLast())) } else { out.insert(w + "s") }
+        }
+        return out
     }
 
     /// Rules that read the conversation so far, after the message's own cues have had their say.
@@ -330,6 +343,15 @@ public struct Dispatcher {
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
         // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
+        // After a list, "the october one" is the listed article whose title has that word, whatever else in the corpus
+        // matches the message better ("Testing push notifications … with Xcode 11.4" for "the xcode one").
+        if let word = cues.wordBeforeOne {
+            let listed = context.lastHits.filter { h in Self.titleWords(h.title).contains(word) }
+            if listed.count == 1 {
+                reasons.append("“the \(word) one” is “\(listed[0].title)” of the last list")
+                return listed[0]
+            }
+        }
         let asksOfIt = cues.pointsBack && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
             && (named?.titleTerms ?? 0) < 2
         if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {

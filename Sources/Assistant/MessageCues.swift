@@ -175,6 +175,24 @@ struct MessageCues {
         return false
     }
 
+    /// "the october one", "the one about phishing": "one" after "the", "that" or "this" within three words picks an
+    /// article of a list the way an article noun does.
+    var saysOne: Bool { oneAt != nil }
+
+    /// Where that "one" is.
+    private var oneAt: Int? {
+        words.indices.first { i in
+            words[i] == "one" && words[max(0, i - 3) ..< i].contains { ["the", "that", "this"].contains($0) }
+        }
+    }
+
+    /// The word that says which one: "october" in "the october one"; nil for "that one", "the second one".
+    var wordBeforeOne: String? {
+        guard let i = oneAt, i > 0 else { return nil }
+        let w = words[i - 1]
+        return ["the", "that", "this", "same", "other", "last", "first"].contains(w) || MessageCues.ordinals.contains { $0.0 == w } ? nil : w
+    }
+
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
     var namesArticle: Bool {
         let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",

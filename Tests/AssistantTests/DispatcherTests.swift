@@ -480,6 +480,31 @@ import Testing
         #expect(!SeedAssistant.shared.dispatch("what does the singleton article say about threads?", context: context).fromConversation)
     }
 
+    /// A listed article picked by a word of its title ("the phishing one") is answered from alone, as one picked by
+    /// its place is: other articles that share the question's words ("October 2-3 at RustFest" for "the october
+    /// one") do not come into the answer.
+    @Test func aListedArticleNamedByItsTitleIsAnsweredAlone() throws {
+        let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
+        let titles = context.lastHits.map { Set(Classifier.words($0.title)) }
+        let word = try #require(titles[1].sorted().first { w in w.count >= 5 && titles.enumerated().allSatisfy { $0.offset == 1 || !$0.element.contains(w) } })
+        let message = "what does the \(word) one say about closures?"
+        // Before, the best match for the message in the whole corpus: another article with "debugging" in its title.
+        let call = SeedAssistant.shared.dispatch(message, context: context)
+        #expect(call.tool == .answer && call.target == context.lastHits[1] && call.fromConversation, "\(call)")
+        let reply = try SeedAssistant.shared.run(call, message: message, context: context)
+        #expect(!reply.citations.isEmpty && reply.citations.allSatisfy { $0.ref == context.lastHits[1] }, "\(reply.answer)")
+    }
+
+    /// "one" after "the", "that" or "this" picks an article; the word before it, when there is one, says which.
+    @Test(arguments: [("what happened in the october one?", true, "october"), ("and that one?", true, nil),
+                      ("the one about phishing", true, nil), ("summarize the second one", true, nil),
+                      ("is this the one thing to fix", true, nil), ("one more question", false, nil),
+                      ("which is better, one or two?", false, nil)] as [(String, Bool, String?)])
+    func saysOne(_ message: String, _ expected: Bool, _ word: String?) {
+        #expect(MessageCues(message).saysOne == expected)
+        #expect(MessageCues(message).wordBeforeOne == word)
+    }
+
     @Test func anExplicitTitleBeatsContext() throws {
         var context = ConversationContext()
         context.lastArticle = SeedAssistant.shared.dispatch("summarize the singleton article", context: context).target
