@@ -340,9 +340,6 @@ public struct Dispatcher {
             reasons.append("“it” is “\(last.title)”")
             return last
         }
-        // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
-        // not the article "The Swift Linux Port"; a title is named with two words of it or more.
-        // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
         // After a list, "the october one" is the listed article whose title has that word, whatever else in the corpus
         // matches the message better ("Testing push notifications … with Xcode 11.4" for "the xcode one").
         if let word = cues.wordBeforeOne {
@@ -352,6 +349,9 @@ public struct Dispatcher {
                 return listed[0]
             }
         }
+        // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
+        // not the article "The Swift Linux Port"; a title is named with two words of it or more.
+        // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
         let asksOfIt = cues.pointsBack && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
             && (named?.titleTerms ?? 0) < 2
         if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
