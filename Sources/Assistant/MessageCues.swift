@@ -190,7 +190,7 @@ struct MessageCues {
     var wordBeforeOne: String? {
         guard let i = oneAt, i > 0 else { return nil }
         let w = words[i - 1]
-        return ["the", "that", "this", "same", "other", "last", "first"].contains(w) || MessageCues.ordinals.contains { $0.0 == w } ? nil : w
+        return ["the", "that", "this", "same", "other", "last"].contains(w) || MessageCues.ordinals.contains { $0.0 == w } ? nil : w
     }
 
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
