@@ -64,7 +64,9 @@ enum PlainTextParser {
                 let items = listItems(p, lines)
                 for item in items {
                     let t = joined(p, item.lines, skipping: item.marker)
-                    if !t.isEmpty { blocks.append(Block(items.count > 1 || item.marker > 0 ? .listItem : .paragraph, t)) }
+                    guard !t.isEmpty else { continue }
+                    let kind: Block.Kind = items.count > 1 || item.marker > 0 ? .listItem : .paragraph
+                    if let run = runInList(t, kind: kind) { blocks += run } else { blocks.append(Block(kind, t)) }
                 }
                 margin = indent; afterColon = lastByte(p, last) == UInt8(ascii: ":")
             }
@@ -83,6 +85,44 @@ enum PlainTextParser {
             flush()
         }
         return blocks
+    }
+
+    /// A list flattened into its paragraph, as text exports write an HTML list ("… as needed. - Commit a range of
+    /// pages. - Specify read/write access…"): the text before the first marker as a block of `kind`, then one list
+    /// item per marker, and the prose after the list, which the export ran into its last item, as a paragraph of
+    /// its own (that item ends with its first sentence). A marker is " - " or " • " after a sentence's stop or a
+    /// colon and before a capital or a digit; it takes two markers, or one after a colon or in a text that opened
+    /// with a marker, to make a list ("I agree. - Ann" is a signature). Nil when the text holds no such list.
+    static func runInList(_ text: String, kind: Block.Kind) -> [Block]? {
+        let b = Array(text.utf8)
+        guard b.count >= 8 else { return nil }
+        var cuts: [(at: Int, next: Int)] = [], afterColon = false
+        var i = 1
+        while i + 3 < b.count {
+            defer { i += 1 }
+            guard b[i] == 0x20 else { continue }
+            let width = b[i + 1] == UInt8(ascii: "-") ? 1 : (b[i + 1] == 0xE2 && i + 5 < b.count && b[i + 2] == 0x80 && b[i + 3] == 0xA2 ? 3 : 0)
+            guard width > 0, b[i + 1 + width] == 0x20, i + 2 + width < b.count else { continue }
+            let next = b[i + 2 + width], stop = b[i - 1]
+            guard (next >= 0x41 && next <= 0x5A) || (next >= 0x30 && next <= 0x39),
+                  stop == UInt8(ascii: ".") || stop == UInt8(ascii: "!") || stop == UInt8(ascii: "?") || stop == UInt8(ascii: ":")
+            else { continue }
+            if cuts.isEmpty { afterColon = stop == UInt8(ascii: ":") }
+            cuts.append((i, i + 2 + width))
+        }
+        guard cuts.count >= 2 || (cuts.count == 1 && (afterColon || kind == .listItem)) else { return nil }
+        func piece(_ from: Int, _ to: Int) -> String { TextClean.collapse(String(decoding: b[from ..< to], as: UTF8.self)) }
+        var out: [Block] = []
+        let lead = piece(0, cuts[0].at)
+        if !lead.isEmpty { out.append(Block(kind, lead)) }
+        for (k, cut) in cuts.enumerated() {
+            let item = piece(cut.next, k + 1 < cuts.count ? cuts[k + 1].at : b.count)
+            guard k == cuts.count - 1 else { out.append(Block(.listItem, item)); continue }
+            let sentences = Sentences.split(item)
+            out.append(Block(.listItem, sentences.first ?? item))
+            if sentences.count > 1 { out.append(Block(.paragraph, sentences.dropFirst().joined(separator: " "))) }
+        }
+        return out
     }
 
     /// A line of text: its bytes, its indentation in columns (a tab counts four) and the bytes that indentation takes.

@@ -67,6 +67,28 @@ import Testing
         #expect(PlainTextParser.paragraphs(text) == expected)
     }
 
+    /// A list an export flattened into its paragraph comes apart again: the prose before it, an item per marker
+    /// after a stop or a colon, and the prose the export ran into the last item. A dash between words, a range, a
+    /// signature and a marker before a lowercase word stay in the text.
+    @Test(arguments: [
+        ("Pages can be reserved. - Commit a range of pages. - Free a range of pages. Both are done with one call.",
+         [Block(.paragraph, "Pages can be reserved."), Block(.listItem, "Commit a range of pages."),
+          Block(.listItem, "Free a range of pages."), Block(.paragraph, "Both are done with one call.")]),
+        ("The benefits are: • Fast remapping. • 4 KB granularity.",
+         [Block(.paragraph, "The benefits are:"), Block(.listItem, "Fast remapping."), Block(.listItem, "4 KB granularity.")]),
+        ("It comes in two forms: - Static linking with the archive.",
+         [Block(.paragraph, "It comes in two forms:"), Block(.listItem, "Static linking with the archive.")]),
+        ("- Read the page. It is mapped. - Write the page.",
+         [Block(.listItem, "Read the page. It is mapped."), Block(.listItem, "Write the page.")]),
+        ("I agree with every word. - Ann Smith", [Block(.paragraph, "I agree with every word. - Ann Smith")]),
+        ("Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.",
+         [Block(.paragraph, "Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.")]),
+        ("Set it. - then go. - and stop.", [Block(.paragraph, "Set it. - then go. - and stop.")]),
+    ] as [(String, [Block])])
+    func flattenedLists(_ text: String, expected: [Block]) {
+        #expect(PlainTextParser.paragraphs(text) == expected)
+    }
+
     @Test func aLicenceLikeFileKeepsItsSections() {
         let text = """
             SAMPLE PUBLIC LICENCE
