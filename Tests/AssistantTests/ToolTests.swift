@@ -169,6 +169,22 @@ import Testing
         #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))
     }
 
+    /// A recap of the article or its series names the topic and says nothing of it: it counts as the article about
+    /// itself. A sentence that says what the thing does is no recap.
+    @Test(arguments: [
+        ("Today we explored how queues and locks protect shared state.", true),
+        ("In the previous post, I covered the basics of queues.", true),
+        ("As we've seen, a lock stalls the thread that waits for it.", true),
+        ("In this section we build the parser.", true),
+        ("I hope you enjoyed this one.", true),
+        ("We covered queues, locks and semaphores.", true),
+        ("A serial queue runs one work item at a time.", false),
+        ("The compiler explored every branch before it learned the type.", false),
+    ] as [(String, Bool)])
+    func recapsAreTheArticleAboutItself(_ sentence: String, recap: Bool) {
+        #expect(FoldedText(sentence).containsAny(Cues.aboutTheArticle) == recap)
+    }
+
     /// A how-to answer keeps the code its best sentence introduces.
     @Test func howToAnswersBringTheCodeTheyIntroduce() throws {
         let r = try SeedAssistant.ask("How do I write a Codable model to a plist file?")

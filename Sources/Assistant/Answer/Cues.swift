@@ -21,7 +21,12 @@ enum Cues {
         "i showed you", "show you how", "you will learn", "you'll learn", "you learned", "we'll explore", "we will explore",
         "we're going to explore", "today we're going", "let's take a look", "let's explore", "in the next section",
         "i moved on to", "if you have any questions", "reach out to me", "appeared first on", "check out", "to learn more",
-        "for more on", "read more about", "thanks for reading", "follow me on", "subscribe to", "stay tuned"])
+        "for more on", "read more about", "thanks for reading", "follow me on", "subscribe to", "stay tuned",
+        // Looking back over the article or the series: a recap names the topic and says nothing of it.
+        "we explored", "we've explored", "we have explored", "we discussed", "we've discussed", "we covered", "we've covered",
+        "we learned", "we've learned", "we went through", "we've looked at", "we've seen", "in this guide", "in this series",
+        "in this section", "in the previous post", "in the last post", "in my previous post", "in a previous post",
+        "in the previous article", "i hope you", "i hope this", "that's it for", "that's all for"])
 
     /// A sentence that defines one of `terms`: the term is its subject (its first content word, or the first
     /// after words of `leading`, the rest of a name: "Swift Configuration is…"), then "is a", "refers to"…
