@@ -278,7 +278,7 @@ def main():
         shutil.copy(os.path.join(ROOT, 'Prompts', f), prompts)
     empty = {'features': [], 'weights': []}
     json.dump({'sentence': empty, 'abstain': dict(empty, threshold=0.5), 'selection': current['selection'],
-               'question': current.get('question', {})},
+               'question': current.get('question', {}), 'summary': current.get('summary', {})},
               open(os.path.join(prompts, 'answer_model.json'), 'w'))
     data = {}
     for s in SETS:
@@ -299,7 +299,8 @@ def main():
             print(f'fit on {train}, scored on {train} (in-sample):'); [print('  ' + l) for l in score(lore, m, [train])]
     train = a.train.split(',')
     m = fit(sum((data[s] for s in train), []), names, ev_names, selection, current['sentence'] if a.keep_sentence else None)
-    if 'question' in current: m['question'] = current['question']
+    for key in ('question', 'summary'):   # set by hand, not fitted: carried over as they are
+        if key in current: m[key] = current[key]
     if a.keep_sentence:
         m['about'] += ' Sentence model kept from the previous file (--keep-sentence).'
     if a.keep_abstention:

@@ -19,23 +19,41 @@ struct Summarizer {
 
     func count(_ length: String) -> Int { length == "short" ? 2 : length == "long" ? 7 : 4 }
 
-    /// Scores sentences by how much of the article's vocabulary they carry (TF·IDF centrality),
-    /// with a lead bonus and a title-overlap bonus, then picks greedily without repetition.
+    /// Scores sentences by how much of the article's vocabulary they carry (TF·IDF centrality), with a lead bonus
+    /// and a title-overlap bonus, then picks greedily without repetition. The weights are the `summary` settings of
+    /// Prompts/answer_model.json.
     func central(_ units: [SentenceUnit], title: String, n: Int) -> [SentenceUnit] {
+        let model = assistant.prompts.answerModel
+        let minWords = Int(model.summarySetting("min_words", 5)), maxWords = Int(model.summarySetting("max_words", 60))
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
         // sentences, cut-off text, sign-offs or feed footers. (Unlike an answer, a summary may say
         // "In this article we explored…": that is what the article is about.)
-        let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= 5 && $0.words <= 60 && CandidatePool.isEligible($0)
+        let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
             && !Cues.isBoilerplate($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
         guard !prose.isEmpty else {
             // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
             return units.filter { !$0.isCode }.prefix(n).map { u in
                 var v = u
                 let words = u.text.split(separator: " ")
-                if words.count > 60 { v.text = words.prefix(60).joined(separator: " ") + " …"; v.words = 60 }
+                if words.count > maxWords { v.text = words.prefix(maxWords).joined(separator: " ") + " …"; v.words = maxWords }
                 return v
             }
         }
+        let scored = centrality(prose, title: title, model: model)
+        // A summary opens with the article's lead: its first whole sentence says what the article is about.
+        let duplicate = model.summarySetting("duplicate_jaccard", 0.5)
+        var picked: [SentenceUnit] = prose.first.map { [$0] } ?? []
+        for (u, _) in scored {
+            if picked.count >= n { break }
+            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > duplicate }) { continue }
+            picked.append(u)
+        }
+        return picked.sorted { $0.index < $1.index }
+    }
+
+    /// Each sentence's centrality, best first: the article's repeated terms by their IDF, its title's terms, its key
+    /// terms (frequent here, rare elsewhere), more in the article's lead and a section's first sentence.
+    func centrality(_ prose: [SentenceUnit], title: String, model: AnswerModel) -> [(SentenceUnit, Double)] {
         var tf: [String: Int] = [:]
         for u in prose { for t in u.terms { tf[t, default: 0] += 1 } }
         let titleTerms = Set(assistant.analyzer.terms(title))
@@ -46,29 +64,24 @@ struct Summarizer {
             let v = (1 + N / Double(max(assistant.searcher.documentFrequency(t), 1))).logValue
             idfCache[t] = v; return v
         }
-        // The article's own key terms (frequent here, rare elsewhere) mark the sentences that carry it.
-        let keyTerms = Set(tf.filter { $0.value > 1 }.sorted { Double($0.value) * idf($0.key) > Double($1.value) * idf($1.key) }.prefix(4).map(\.key))
+        let keyTerms = Set(tf.filter { $0.value > 1 }.sorted { Double($0.value) * idf($0.key) > Double($1.value) * idf($1.key) }
+            .prefix(Int(model.summarySetting("key_terms", 4))).map(\.key))
+        let titleWeight = model.summarySetting("title_term", 0.6), keyWeight = model.summarySetting("key_term", 0.5)
+        let leadShare = model.summarySetting("lead_share", 0.15), leadBoost = model.summarySetting("lead_boost", 1.25)
+        let sectionLeadBoost = model.summarySetting("section_lead_boost", 1.1)
         let total = Double(prose.count)
         var scored: [(SentenceUnit, Double)] = prose.map { u in
             var s = 0.0
             for t in u.terms where (tf[t] ?? 0) > 1 { s += Double(tf[t]!) * idf(t) }
             s /= Double(max(u.terms.count, 4)).squareRoot() * 4
-            s += Double(u.terms.intersection(titleTerms).count) * 0.6
-            s += Double(u.terms.intersection(keyTerms).count) * 0.5
-            let pos = Double(u.index) / max(total, 1)
-            if pos < 0.15 { s *= 1.25 }
-            if u.sectionPosition == 0 { s *= 1.1 }  // a section's lead sentence states what the section is about
+            s += Double(u.terms.intersection(titleTerms).count) * titleWeight
+            s += Double(u.terms.intersection(keyTerms).count) * keyWeight
+            if Double(u.index) / max(total, 1) < leadShare { s *= leadBoost }
+            if u.sectionPosition == 0 { s *= sectionLeadBoost }  // a section's lead sentence states what the section is about
             return (u, s)
         }
         scored.sort { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.index < $1.0.index }
-        // A summary opens with the article's lead: its first whole sentence says what the article is about.
-        var picked: [SentenceUnit] = prose.first.map { [$0] } ?? []
-        for (u, _) in scored {
-            if picked.count >= n { break }
-            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > 0.5 }) { continue }
-            picked.append(u)
-        }
-        return picked.sorted { $0.index < $1.index }
+        return scored
     }
 
     func single(_ call: ToolCall, _ stored: StoredArticle, length: String) throws -> Response {
@@ -165,7 +178,8 @@ struct Summarizer {
         var lines = [assistant.prompts.template("topic_summary_intro", ["topic": topic.isEmpty ? "this" : topic]), ""]
         var cites: [Citation] = []
         for h in hits {
-            let picked = Summarizer.best(pool.candidates.filter { $0.unit.doc == h.doc }, n: length == "short" ? 1 : 2)
+            let picked = Summarizer.best(pool.candidates.filter { $0.unit.doc == h.doc }, n: length == "short" ? 1 : 2,
+                                         duplicate: model.summarySetting("duplicate_jaccard", 0.5))
             guard !picked.isEmpty else { continue }
             let n = cites.count + 1
             let passages = (try? assistant.store.passages(doc: h.doc)) ?? []
@@ -180,12 +194,12 @@ struct Summarizer {
     }
 
     /// The `n` best-scored prose sentences that stand on their own, different from each other, in reading order.
-    static func best(_ candidates: [AnswerCandidate], n: Int) -> [SentenceUnit] {
+    static func best(_ candidates: [AnswerCandidate], n: Int, duplicate: Double = 0.5) -> [SentenceUnit] {
         var picked: [SentenceUnit] = []
         for c in candidates.sorted(by: { $0.score > $1.score }) where picked.count < n {
             let u = c.unit
             guard !u.isCode, !u.isListItem, !u.text.hasSuffix(":"), !Cues.isFiller(u.text), !Cues.refersBack(u.text) else { continue }
-            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > 0.5 }) { continue }
+            if picked.contains(where: { $0.index == u.index || jaccard($0.terms, u.terms) > duplicate }) { continue }
             picked.append(u)
         }
         return picked.sorted { $0.index < $1.index }

@@ -646,7 +646,8 @@ extension LayoutRuleTests {
     @Test func weightsFollowTheirNames() throws {
         let json = try MiniJSON.parse("""
         {"sentence": {"features": ["log_words", "coverage"], "weights": [1, 2], "bias": 0.5, "mean": [0, 0.5], "scale": [1, 0.5]},
-         "abstain": {"features": ["best_logit"], "weights": [1], "bias": 0, "threshold": 0.4}, "selection": {"budget_words": 90}}
+         "abstain": {"features": ["best_logit"], "weights": [1], "bias": 0, "threshold": 0.4}, "selection": {"budget_words": 90},
+         "summary": {"lead_boost": 2}}
         """)
         let m = try AnswerModel.parse(json, path: "m.json")
         var x = Array(repeating: 0.0, count: AnswerFeatures.names.count)
@@ -655,6 +656,7 @@ extension LayoutRuleTests {
         #expect(abs(m.sentence.logit(x) - (0.5 + 0.25 + 2 * (1 - 0.5) / 0.5)) < 1e-9)
         #expect(m.threshold == 0.4)
         #expect(m.setting("budget_words", 0) == 90 && m.setting("missing", 7) == 7)
+        #expect(m.summarySetting("lead_boost", 1) == 2 && m.summarySetting("budget_words", 3) == 3)
     }
 
     @Test func aModelNamingAnUnknownFeatureFailsToLoad() throws {

@@ -53,8 +53,12 @@ struct AnswerModel: Sendable, Equatable {
     /// How the question is read: `common_zipf` and `rare_zipf`, the general-English frequencies between which a
     /// word the corpus never uses goes from no unknown mass to all of its IDF (`CommonWords.unknownWeight`).
     var question: [String: Double] = [:]
+    /// How an article's summary weighs its sentences (`Summarizer.central`): set by hand, there being no
+    /// summaries to fit them on.
+    var summary: [String: Double] = [:]
 
     func setting(_ name: String, _ fallback: Double) -> Double { selection[name] ?? fallback }
+    func summarySetting(_ name: String, _ fallback: Double) -> Double { summary[name] ?? fallback }
 
     static func parse(_ json: JSONValue, path: String) throws(PromptError) -> AnswerModel {
         func linear(_ key: String, known: [String]) throws(PromptError) -> LinearModel {
@@ -80,6 +84,6 @@ struct AnswerModel: Sendable, Equatable {
         return AnswerModel(sentence: try linear("sentence", known: AnswerFeatures.names),
                            abstain: try linear("abstain", known: Evidence.names),
                            threshold: json["abstain"]?["threshold"]?.number ?? 0.5, selection: numbers("selection"),
-                           question: numbers("question"))
+                           question: numbers("question"), summary: numbers("summary"))
     }
 }
