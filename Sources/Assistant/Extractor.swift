@@ -102,11 +102,11 @@ struct Extractor {
 /// Dates in words: "2025-02-28T…" → "February 28, 2025 (28 Feb 2025)".
 enum DateWords {
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-    /// "2020-03-04" as "March 4, 2020"; anything else as it is.
     static func human(_ iso: String) -> String {
         let parts = iso.prefix(10).split(separator: "-")
         guard parts.count == 3, let m = Int(parts[1]), m >= 1, m <= 12, let d = Int(parts[2]) else { return iso }
-        return "\(months[m - 1]) \(d), \(parts[0])"
+        let month = months[m - 1]
+        return "\(month) \(d), \(parts[0]) (\(d) \(month.prefix(3)) \(parts[0]))"
     }
 }
 
