@@ -21,7 +21,8 @@ usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg
    also the setting chosen on each set alone and how it does on the other.
 6. --keep-abstention refits the sentence model alone, --keep-sentence the abstention model alone (over the file's
    sentence model). The file's `question` settings (how rare a word no article has must be to count as a missing
-   topic) are kept as they are, and lore reads them while it writes the candidates.
+   topic) are kept as they are, and lore reads them while it writes the candidates; so are its `summary` settings
+   (how an article summary weighs its sentences), which are set by hand.
 7. For experiments: --l2-sentence sets the ranker's penalty, --abstain-features the evidence the abstention model
    weighs, and --extra adds a question set kept outside the repository (a held-out set) that --train may name.
 """
