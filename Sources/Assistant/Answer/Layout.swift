@@ -50,11 +50,10 @@ enum Layout {
     /// scope…" cannot), and it is not a question ("What about using a wrapper for that?" answers nothing).
     static func canOpen(_ text: String) -> Bool {
         guard !Cues.refersBack(text) else { return false }
-        let words = text.lowercased().split(separator: " ")
-        let opening = words.prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
+        let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
-        if isBareClause(opening: opening, words: words.count, text) { return false }
+        if isBareClause(text) { return false }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
     }
 
@@ -63,12 +62,8 @@ enum Layout {
     /// the state goes with it." can).
     static func isBareClause(_ text: String) -> Bool {
         let words = text.lowercased().split(separator: " ")
-        return isBareClause(opening: words.prefix(1).map { String($0).trimmingCharacters(in: ",.;:") }, words: words.count, text)
-    }
-
-    private static func isBareClause(opening: [String], words: Int, _ text: String) -> Bool {
-        guard let first = opening.first else { return false }
-        return subordinators.contains(first) && !text.contains(",") && !text.contains(";") && words <= 12
+        guard let first = words.first.map({ String($0).trimmingCharacters(in: ",.;:") }) else { return false }
+        return subordinators.contains(first) && !text.contains(",") && !text.contains(";") && words.count <= 12
     }
 
     static let subordinators: Set<String> = ["when", "whenever", "because", "since", "although", "though", "unless", "until",

@@ -134,11 +134,11 @@ struct AnswerSelection {
     /// sentence cut from one. `u` alone when the item is longer than `itemWords` or holds a sentence that cannot
     /// stand in a list.
     func wholeItem(of u: SentenceUnit, _ c: AnswerCandidate) -> [AnswerCandidate] {
-        var first = u.index, last = u.index
-        while let p = pool.unit(u.doc, first - 1), p.block == u.block, p.isListItem { first -= 1 }
-        while let n = pool.unit(u.doc, last + 1), n.block == u.block, n.isListItem { last += 1 }
-        guard first < last else { return [c] }
-        let item = (first...last).compactMap { pool.unit(u.doc, $0) }
+        var first = u, last = u
+        while let p = pool.unit(u.doc, first.index - 1), Layout.sameItem(p, first) { first = p }
+        while let n = pool.unit(u.doc, last.index + 1), Layout.sameItem(last, n) { last = n }
+        guard first.index < last.index else { return [c] }
+        let item = (first.index...last.index).compactMap { pool.unit(u.doc, $0) }
         guard item.reduce(0, { $0 + $1.words }) <= settings.itemWords,
               item.allSatisfy({ CandidatePool.isEligible($0, inList: true) }) else { return [c] }
         return item.filter { $0.index == u.index || !has($0) }.map { $0.index == u.index ? c : tagAlong($0, c) }
