@@ -22,9 +22,11 @@ struct MarkupTokenizer {
     /// In HTML, the content of these elements is raw text up to the matching end tag.
     var rawTextElements: Set<String> = ["script", "style", "textarea", "xmp", "title", "noscript", "iframe", "plaintext"]
     private var pendingRawEnd: String?
+    private let html: Bool
 
     init(_ p: UnsafeBufferPointer<UInt8>, html: Bool) {
         self.p = p
+        self.html = html
         if !html { rawTextElements = [] }
     }
 
@@ -75,7 +77,7 @@ struct MarkupTokenizer {
                 pos = min(n, i + 1)
                 return .end(name: name, line: line(at: start), range: start ..< pos)
             }
-            guard isNameStart(c) else { pos += 1; return .text(start ..< pos) }
+            guard isNameStart(c), !(html && nameHasDot(from: pos + 1)) else { pos += 1; return .text(start ..< pos) }
             return startTag()
         }
         return nil
@@ -172,6 +174,15 @@ struct MarkupTokenizer {
     private func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F || b >= 0x80 }
     private func isNameByte(_ b: UInt8) -> Bool {
         isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x3A || b == 0x2D || b == 0x2E
+    }
+
+    /// Whether the name at `from` holds a dot. No HTML element is named so, but code that lost its `&lt;` is
+    /// ("for i in 0..<names.count {"): in HTML that `<` is text, or the "tag" would run on to the next `>` and
+    /// swallow the `</pre>` and the prose after it. XML names may hold dots.
+    private func nameHasDot(from: Int) -> Bool {
+        var i = from
+        while i < p.count && isNameByte(p[i]) { if p[i] == 0x2E { return true }; i += 1 }
+        return false
     }
 
     private func indexOf(_ b: UInt8, from: Int) -> Int? {

@@ -84,6 +84,10 @@ enum TextDumpParser {
         "Otherwise", "Again", "Besides", "Overall", "Let", "Another", "By", "With", "Given", "Rather",
     ]
 
+    /// Words a heading cannot end with: articles, prepositions and conjunctions.
+    static let openEnded: Set<String> = ["a", "an", "the", "and", "or", "but", "nor", "of", "for", "to", "in", "on", "at", "by",
+                                          "with", "from", "into", "as", "than", "if", "so", "is", "are", "my", "our", "your", "its", "their"]
+
     /// "Bridging the gap … codePerhaps the most" → [("Bridging the gap … code", heading), ("Perhaps the most…", text)].
     /// Iterative: each split only looks at the first 120 characters of what remains.
     static func splitGluedHeading(_ sentence: String) -> [(String, Bool)] {
@@ -101,6 +105,9 @@ enum TextDumpParser {
             while e < c.count, c[e].isLetter || c[e] == "’" || c[e] == "'" { e += 1 }
             guard c[s ..< i].allSatisfy({ $0.isLowercase }), starters.contains(String(c[i ..< e])),
                   e + 1 < c.count, c[e] == "," || (c[e] == " " && c[e + 1].isLetter) else { continue }
+            // A heading does not end in a word that needs one after it: "…between a for loop and forEach, though"
+            // is a name in code ("forEach"), not a heading ("…and for") glued to "Each, though".
+            if openEnded.contains(String(c[s ..< i])) { continue }
             let head = String(c[start ..< i])
             out.append((head, !head.contains(". ") && head.count >= 3))
             start = i

@@ -16,6 +16,9 @@ import Testing
         ("<p>Use <code>map(_:)</code> here</p>", [Block(.paragraph, "Use map(_:) here")]),
         ("<p>unknown &bogus; stays &amp;amp;</p>", [Block(.paragraph, "unknown &bogus; stays &amp;")]),
         ("<p>a < b and c > d</p>", [Block(.paragraph, "a < b and c > d")]),
+        // Code that lost its `&lt;`: a name with a dot is no element, so `<` is text and the `</pre>` still closes.
+        ("<pre>for i in 0..<names.count { print(i) }</pre><p>After.</p>",
+         [Block(.code(language: nil), "for i in 0..<names.count { print(i) }"), Block(.paragraph, "After.")]),
         ("<p>&#0;&#x110000;&#150;</p>", [Block(.paragraph, "\u{FFFD}\u{FFFD}–")]),
         ("<span aria-hidden=\"true\"><pre>dup</pre></span><p>x</p>", [Block(.paragraph, "x")]),
         ("<!-- comment <p>no</p> --><p>yes</p>", [Block(.paragraph, "yes")]),

@@ -73,5 +73,8 @@ import Testing
         #expect(parts.map(\.0) == ["Bridging the gap between synchronous and asynchronous code", "Perhaps the most common way"])
         #expect(parts.map(\.1) == [true, false])
         #expect(TextDumpParser.splitGluedHeading("Call viewWillAppear and loadUser Then.").count == 1)
+        // A camel-case name whose first part is a function word ("forEach") is no heading glued to a sentence.
+        #expect(TextDumpParser.splitGluedHeading("One key difference between a for loop and forEach, though, is that").count == 1)
+        #expect(TextDumpParser.splitGluedHeading("Results are copied toEach, then merged.").count == 1)
     }
 }
