@@ -120,14 +120,23 @@ public enum Sentences {
         "Some", "Many", "Most", "One", "No", "Not", "Our", "My", "He", "She", "Please", "Just", "Even", "Only",
     ]
 
+    /// Whether the word at `start` is one of `sentenceOpeners`, followed by a space or a comma.
+    private static func opensSentence(_ c: [Unicode.Scalar], at start: Int) -> Bool {
+        guard start < c.count, c[start].isUppercase else { return false }
+        var e = start + 1
+        while e < c.count, c[e].isLowercase { e += 1 }
+        return e < c.count && (c[e] == " " || c[e] == ",") && sentenceOpeners.contains(string(c[start ..< e]))
+    }
+
     private static func glued(_ c: [Unicode.Scalar], at i: Int) -> Bool {
         let n = c.count
         guard i > 0 else { return false }
         if !(closers.contains(c[i - 1]) && i > 1 && (c[i - 2].isLetter || c[i - 2].isPunctuation)) {
             var s = i
             while s > 0, c[s - 1].isLetter { s -= 1 }
-            // "Neat!Another" may follow a capitalised word; a period needs a lowercase one ("Foundation.Data").
-            let lowerFrom = c[i] == "." ? s : s + 1
+            // "Neat!Another" may follow a capitalised word; a period needs a lowercase one ("Foundation.Data"),
+            // or a word that opens sentences after it ("…using tools like closures or Combine.So how…").
+            let lowerFrom = c[i] == "." && !opensSentence(c, at: i + 1) ? s : s + 1
             guard i - s >= 2, (s == 0 || c[s - 1].isWhitespace || c[s - 1] == "(" || c[s - 1] == "“"),
                   c[lowerFrom ..< i].allSatisfy({ $0.isLowercase }),
                   !["self", "super", "this"].contains(string(c[s ..< i])) else { return false }   // self.View

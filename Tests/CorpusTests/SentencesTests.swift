@@ -16,6 +16,9 @@ import Testing
         ("Neat!Another thing to see.", ["Neat!", "Another thing to see."]),
         ("was cancelled.Bridging the gap", ["was cancelled.", "Bridging the gap"]),
         ("Use Foundation.URL here. And self.View too.", ["Use Foundation.URL here.", "And self.View too."]),
+        // After a capitalised word, a period glues a sentence only before a word that opens sentences.
+        ("tools like closures or Combine.So how exactly", ["tools like closures or Combine.", "So how exactly"]),
+        ("Read Calendar.Current first, then Combine.Publishers too.", ["Read Calendar.Current first, then Combine.Publishers too."]),
         // A package's exported name is no glued sentence; a word that opens sentences after a short one is.
         ("Functions such as rand.Intn, use it when rand.Seed has not been called.", ["Functions such as rand.Intn, use it when rand.Seed has not been called."]),
         ("Call runtime.AddCleanup instead, or wait for time.Second to pass.", ["Call runtime.AddCleanup instead, or wait for time.Second to pass."]),
