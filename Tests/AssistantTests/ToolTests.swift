@@ -197,6 +197,12 @@ import Testing
         let analyzer = SeedAssistant.shared.analyzer
         let sides = QuestionProfile.comparisonSides("What is the difference between a struct and a class?", analyzer: analyzer)
         #expect(sides.count == 2)
+        // A side ends at its clause; a clause with no term of its own ("is that any") leaves the side whole.
+        for (question, expected) in [("Tuples vs structs in Swift: which is faster?", [["tupl"], ["struct", "swift"]]),
+                                     ("what about unowned, is that any different from weak?", [["unown"], ["weak"]])] {
+            let found = QuestionProfile.comparisonSides(question, analyzer: analyzer).map { $0.sorted() }
+            #expect(found == expected, "\(question): \(found)")
+        }
         let both = AnswerFixtures.candidate(0, "A struct and a class both hold data.", score: 3)
         let structOnly = AnswerFixtures.candidate(1, "A struct is copied when assigned.", score: 2)
         let classOnly = AnswerFixtures.candidate(2, "A class instance is shared by reference.", score: 1)

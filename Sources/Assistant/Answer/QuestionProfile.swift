@@ -264,11 +264,41 @@ extension QuestionProfile {
                     " different from ", " differ from ", " better than ", " instead of ", " and ", " or "] where ByteSearch.contains(lower, sep) {
             let parts = lower.components(sep)
             guard parts.count == 2 else { continue }
-            let a = Set(analyzer.terms(parts[0])), b = Set(analyzer.terms(parts[1]))
+            // Each side is the phrase next to the separator, within its clause ("for-in loop vs forEach in Swift:
+            // what's the practical difference?"). A clause that is the question's verb ("what about unowned, is that
+            // any different from weak?") gives way to the one before it; a side with no clause of terms is all the text.
+            func side(_ text: String, last: Bool) -> Set<String> {
+                let clauses = last ? clauses(of: text).reversed() : clauses(of: text)
+                for clause in clauses {
+                    let opening = Classifier.words(clause).first ?? ""
+                    if auxiliaries.contains(opening) { continue }
+                    let terms = Set(analyzer.terms(clause))
+                    return terms.isEmpty ? Set(analyzer.terms(text)) : terms
+                }
+                return Set(analyzer.terms(text))
+            }
+            let a = side(parts[0], last: true), b = side(parts[1], last: false)
             let sides = [a.subtracting(b), b.subtracting(a)]
             if sides.allSatisfy({ !$0.isEmpty }) { return sides }
         }
         return []
+    }
+
+    /// The text's clauses: split at ":", ";", "?", "!" or "," before a space or the end ("chunked(by:)" is one).
+    static func clauses(of text: String) -> [String] {
+        var out: [String] = [], current = ""
+        var chars = text.makeIterator(), next = chars.next()
+        while let c = next {
+            next = chars.next()
+            if ":;?!,".contains(c), next == nil || next == " " {
+                if !current.trimmed.isEmpty { out.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.trimmed.isEmpty { out.append(current) }
+        return out
     }
 
     /// Names and identifiers in the question that the corpus never mentions ("tokio"), and names it
