@@ -140,8 +140,12 @@ public struct Dispatcher {
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
+            if call.argument("kind") == ExtractKind.code.rawValue { call.set("focus", Self.codeFocus(cues, cue: kind?.2)) }
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
-            if let t = call.target { call.set("article", t.title) } else if cues.pointsBack && context.lastArticle == nil {
+            if let t = call.target {
+                call.set("article", t.title)
+                call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
+            } else if cues.pointsBack && context.lastArticle == nil {
                 // "who wrote it?" with nothing said before: ask which article (Extractor says so).
                 call.reasons.append("refers back, but nothing has been discussed yet")
             } else {
@@ -428,6 +432,14 @@ public struct Dispatcher {
         return best
     }
 
+    /// What a request for code says of the code it wants ("the code for that generic container cell"): its content
+    /// words, less pronouns and the cue that asked for code; nil when nothing is left.
+    static func codeFocus(_ cues: MessageCues, cue: String?) -> String? {
+        let cueWords = Set((cue ?? "").split(separator: " ").map(String.init))
+        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !cueWords.contains($0) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     /// `/search`, `/summarize`, `/extract KIND`, `/answer` force a tool.
     func slash(_ text: String, context: ConversationContext) -> ToolCall? {
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
@@ -459,6 +471,7 @@ public struct Dispatcher {
             let kind = sub.first.flatMap { ExtractKind(rawValue: $0.lowercased()) } ?? .code
             let ref = sub.count > 1 ? sub[1] : (ExtractKind(rawValue: sub.first?.lowercased() ?? "") == nil ? rest : "")
             call.set("kind", kind.rawValue)
+            if kind == .code, resolver.exact(ref) == nil { call.set("focus", Self.codeFocus(MessageCues(ref), cue: nil)) }
             call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, named: resolver.named(MessageCues(ref), context: context), reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) }

@@ -19,35 +19,7 @@ struct Extractor {
         var lines: [String] = []
         switch kind {
         case .code:
-            let blocks = a.code
-            if blocks.isEmpty {
-                lines.append(p.template("extract_code_none", ["title": title]))
-            } else {
-                lines.append(p.template("extract_code_intro", ["title": title]))
-                var shown = 0
-                for (k, b) in blocks.enumerated() {
-                    // A long article's code is not streamed whole: about 200 lines, then where to find the rest.
-                    if shown >= Self.codeLineBudget {
-                        let rest = blocks[k...].reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count }
-                        lines.append("")
-                        lines.append("… \(blocks.count - k) more code block\(blocks.count - k == 1 ? "" : "s") (\(rest) lines) not shown; `lore show \(a.source):\(a.line)` prints the whole article.")
-                        break
-                    }
-                    var lang = ""
-                    if case .code(let l) = b.kind { lang = l ?? "" }
-                    lines.append("")
-                    lines.append("```" + lang)
-                    let codeLines = b.text.split(separator: "\n", omittingEmptySubsequences: false)
-                    if codeLines.count > 300 || b.text.utf8.count > 30_000 {
-                        lines.append(String(codeLines.prefix(300).joined(separator: "\n").prefix(30_000)))
-                        lines.append("… (cut: the block has \(codeLines.count) lines; `lore show` prints it all)")
-                    } else {
-                        lines.append(b.text)
-                    }
-                    shown += min(codeLines.count, 300)
-                    lines.append("```")
-                }
-            }
+            lines += codeLines(a, focus: call.argument("focus"), named: !call.fromConversation)
         case .links:
             if a.links.isEmpty { lines.append(p.template("extract_links_none", ["title": title])) } else {
                 lines.append(p.template("extract_links_intro", ["title": title]))
@@ -91,6 +63,70 @@ struct Extractor {
         let cite = Citation(n: 1, ref: target, url: a.url, author: a.author, date: a.date, passage: passage)
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: target)
     }
+
+    /// The article's code blocks, verbatim; with a `focus` that names some of them ("the generic container cell"), those
+    /// blocks, each after the sentence that leads into it, and how many were left out.
+    func codeLines(_ a: Article, focus: String?, named: Bool) -> [String] {
+        let p = assistant.prompts
+        let all = CodeFocus.contexts(a)
+        if all.isEmpty { return [p.template("extract_code_none", ["title": a.title])] }
+        var shownBlocks = Array(all.indices)
+        if let focus, let terms = focusTerms(focus, article: a, named: named),
+           let kept = CodeFocus.pick(all.map { Set(assistant.analyzer.terms($0.context)) }, focus: terms) {
+            shownBlocks = kept
+        }
+        let focused = shownBlocks.count < all.count
+        var lines = [focused ? p.template("extract_code_focus", ["title": a.title, "focus": focus ?? ""]) : p.template("extract_code_intro", ["title": a.title])]
+        var shown = 0
+        for (k, i) in shownBlocks.enumerated() {
+            // A long article's code is not streamed whole: about 200 lines, then where to find the rest.
+            if shown >= Self.codeLineBudget {
+                let rest = shownBlocks[k...].reduce(0) { $0 + all[$1].block.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+                lines.append("")
+                lines.append("… \(shownBlocks.count - k) more code block\(shownBlocks.count - k == 1 ? "" : "s") (\(rest) lines) not shown; `lore show \(a.source):\(a.line)` prints the whole article.")
+                return lines
+            }
+            let b = all[i].block
+            var lang = ""
+            if case .code(let l) = b.kind { lang = l ?? "" }
+            lines.append("")
+            if focused, let lead = all[i].leadIn { lines.append(lead) }
+            lines.append("```" + lang)
+            let codeLines = b.text.split(separator: "\n", omittingEmptySubsequences: false)
+            if codeLines.count > 300 || b.text.utf8.count > 30_000 {
+                lines.append(String(codeLines.prefix(300).joined(separator: "\n").prefix(30_000)))
+                lines.append("… (cut: the block has \(codeLines.count) lines; `lore show` prints it all)")
+            } else {
+                lines.append(b.text)
+            }
+            shown += min(codeLines.count, 300)
+            lines.append("```")
+        }
+        if focused {
+            let left = all.count - shownBlocks.count
+            lines.append("")
+            lines.append(p.template("extract_code_left", ["count": "\(left)", "blocks": left == 1 ? "code block" : "code blocks",
+                                                          "ref": "\(a.source):\(a.line)"]))
+        }
+        return lines
+    }
+
+    /// The terms of a request's focus that can single out code: not the article's title (which named the article), not
+    /// the code's languages, not words that ask for code in general ("the full example"). When the message named the
+    /// article (`named`) rather than pointing back at it, not the words of its opening paragraph either: "the code from
+    /// the type placeholders excerpt" names an excerpt by what it opens with.
+    func focusTerms(_ focus: String, article a: Article, named: Bool) -> Set<String>? {
+        let languages = Set(a.code.compactMap { b -> String? in if case .code(let l) = b.kind { return l?.lowercased() } else { return nil } })
+        let words = focus.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
+            .filter { !Self.generalCodeWords.contains($0) && !languages.contains($0) }
+        var terms = Set(assistant.analyzer.terms(words.joined(separator: " "))).subtracting(assistant.analyzer.terms(a.title))
+        if named, let lead = a.blocks.first(where: { $0.kind == .paragraph }) { terms.subtract(assistant.analyzer.terms(lead.text)) }
+        return terms.isEmpty ? nil : terms
+    }
+
+    /// Words that ask for code in general, not for one block of it.
+    static let generalCodeWords: Set<String> = ["example", "examples", "full", "whole", "entire", "complete", "every", "rest", "other",
+                                                "again", "exact", "verbatim", "version", "listing", "listings", "block", "blocks"]
 
     /// What to show when the article has none of the items asked for: its first two sentences of prose, as a list.
     static func openingLines(_ a: Article) -> [String] {

@@ -13,6 +13,7 @@ extension MCPToolbox {
     func converse(_ name: String, _ args: ToolArguments) throws -> ToolOutput {
         let article = try args.string("article")
         var message: String
+        var focus: String?
         switch name {
         case "answer":
             message = try args.string("question", required: true) ?? ""
@@ -25,8 +26,10 @@ extension MCPToolbox {
         default:
             let kind = try args.string("kind", required: true, oneOf: ExtractKind.allCases.map(\.rawValue)) ?? ""
             message = "/extract \(kind) " + (article ?? "")
+            focus = try args.string("focus")
         }
         var call = assistant.dispatch(name == "answer" ? "/answer " + message : message, context: context)
+        if let focus, !focus.trimmed.isEmpty { call.set("focus", focus) }
         if name == "answer", let article {
             guard let target = try resolve(article) else { return notFound(article) }
             call.target = target

@@ -1153,3 +1153,45 @@ extension LayoutRuleTests {
         #expect((words.zipf("kernel") ?? 0) < 5.0 && (words.zipf("how") ?? 0) > 6 && words.zipf("zzzq") == nil)
     }
 }
+
+/// Which code blocks a request's words single out: a word fewer blocks share counts for more; none is singled out
+/// when no block has the words or each has them alike; the blocks kept are those within half of the best.
+@Suite struct CodeFocusTests {
+    typealias Row = (blocks: [Set<String>], focus: Set<String>, kept: [Int]?)
+    static let rows: [Row] = [
+        // Only one block has the rarer word: the one that shares the other word falls below half of it.
+        ([["generic", "contain", "cell"], ["contain", "cell", "usag"], ["product", "view", "label"]], ["generic", "contain"], [0]),
+        // Two blocks have both words: both stay, the third goes.
+        ([["generic", "contain"], ["generic", "contain", "usag"], ["product", "view"]], ["generic", "contain"], [0, 1]),
+        // Only the word that one block has counts; the word every block has picks none of them.
+        ([["error", "request"], ["request", "decod"], ["request", "label"]], ["error", "request"], [0]),
+        // Every block has the word alike: nothing singled out.
+        ([["request"], ["request"]], ["request"], nil),
+        // No block has it.
+        ([["a1"], ["b1"]], ["combin"], nil),
+        // One block: nothing to choose from.
+        ([["error"]], ["error"], nil),
+        // Every block scores at least half of the best: all stay, nothing singled out.
+        ([["x", "y"], ["x"], ["y"]], ["x", "y"], nil),
+    ]
+
+    @Test(arguments: rows.indices)
+    func pick(row: Int) {
+        let r = Self.rows[row]
+        #expect(CodeFocus.pick(r.blocks, focus: r.focus) == r.kept, "row \(row)")
+    }
+
+    /// A block is known by its code, the prose right before it in its section, and its heading; the sentence
+    /// that leads into it is the last of that prose. A heading in between leaves a block without a lead-in.
+    @Test func contexts() {
+        let a = Article(id: "x", title: "T", source: "x.md", line: 1, blocks: [
+            Block(.paragraph, "First we set up. Then we use generics:"), Block(.code(language: "swift"), "struct Box<T> {}"),
+            Block(.heading(level: 2), "Usage"), Block(.code(language: nil), "let b = Box<Int>()"),
+        ])
+        let c = CodeFocus.contexts(a)
+        #expect(c.count == 2)
+        #expect(c[0].leadIn == "Then we use generics:")
+        #expect(c[0].context.contains("struct Box") && c[0].context.contains("First we set up"))
+        #expect(c[1].leadIn == nil && c[1].context.contains("Usage") && !c[1].context.contains("generics"))
+    }
+}

@@ -382,6 +382,22 @@ import Testing
         #expect(meta.answer.contains("2025-03-14"))
     }
 
+    /// "the code for that container cell" after an answer from the article: the block the words name, after the
+    /// sentence that leads into it, and how many were left out. Code asked for by the article's name alone comes whole.
+    @Test func codeAskedForByWhatItDoesIsThatCode() throws {
+        let first = try SeedAssistant.ask("what is wrong with subclassing UITableViewCell for every list?")
+        #expect(first.citations.first?.ref.title.contains("UITableViewCell") == true, "\(first.answer)")
+        let code = try SeedAssistant.ask("show me the code for that generic container cell", context: first.updating(ConversationContext()))
+        #expect(code.call.tool == .extract && code.call.argument("focus") == "generic container cell", "\(code.call.display)")
+        #expect(code.answer.contains("ViewEmbeddingCollectionViewCell"), "\(code.answer)")
+        #expect(!code.answer.contains("struct ProductViewModel"), "\(code.answer)")
+        #expect(code.answer.contains("container cell type:\n```"), "\(code.answer)")
+        #expect(code.answer.contains("other code blocks in the article"), "\(code.answer)")
+        let whole = try SeedAssistant.ask("show me the code from the UITableViewCell subclass article")
+        #expect(whole.answer.contains("struct ProductViewModel") && whole.answer.contains("more code blocks"), "\(whole.answer)")
+        #expect(!whole.answer.contains("other code blocks in the article"), "\(whole.answer)")
+    }
+
     @Test func searchHonoursFilters() throws {
         let r = try SeedAssistant.ask("posts from 2021 please")
         #expect(!r.hits.isEmpty)

@@ -1,0 +1,45 @@
+import Corpus
+import Retrieval
+
+/// Which of an article's code blocks a request names ("show me the code for that generic container cell"). Each
+/// block is known by its terms: those of its code, of the paragraph that leads into it and of its section heading.
+/// A request's term counts by how few blocks have it (BM25's IDF over the article's blocks), so a word every block
+/// shares picks none of them. The blocks kept are those within `keepRatio` of the best; none is singled out
+/// when no block has any of the terms, or every block scores the same.
+struct CodeFocus {
+    /// A block stays when its score is at least this share of the best block's.
+    static let keepRatio = 0.5
+
+    /// Indexes (into `blocks`) of the blocks the focus names, in reading order; nil when it names none in particular.
+    static func pick(_ blocks: [Set<String>], focus: Set<String>) -> [Int]? {
+        guard blocks.count > 1, !focus.isEmpty else { return nil }
+        let n = Double(blocks.count)
+        var weight: [String: Double] = [:]
+        for t in focus {
+            let df = Double(blocks.filter { $0.contains(t) }.count)
+            if df > 0 { weight[t] = (1 + (n - df + 0.5) / (df + 0.5)).logValue }
+        }
+        let scores = blocks.map { b in weight.reduce(0) { $0 + (b.contains($1.key) ? $1.value : 0) } }
+        guard let best = scores.max(), best > 0, scores.contains(where: { $0 < best }) else { return nil }
+        let kept = scores.indices.filter { scores[$0] >= keepRatio * best }
+        return kept.count < blocks.count ? kept : nil
+    }
+
+    /// Each code block of `article` with what it is known by (its text, the prose block right before it in its
+    /// section, its section heading) and the sentence that leads into it, when prose comes right before it.
+    static func contexts(_ article: Article) -> [(block: Block, context: String, leadIn: String?)] {
+        var out: [(block: Block, context: String, leadIn: String?)] = []
+        var heading = "", lead: String? = nil
+        for b in article.blocks {
+            switch b.kind {
+            case .heading:
+                heading = b.text; lead = nil
+            case .code:
+                out.append((b, [b.text, lead ?? "", heading].joined(separator: "\n"), lead.flatMap { Sentences.split($0).last }))
+            case .paragraph, .listItem, .quote:
+                lead = b.text
+            }
+        }
+        return out
+    }
+}
