@@ -190,6 +190,18 @@ enum AnswerFixtures {
 }
 
 extension LayoutRuleTests {
+    /// A colon sentence opening the answer keeps its list's item beside it, though the items between them were left
+    /// out; picks from before it in the article follow the run, as before.
+    @Test func anOpeningColonKeepsItsLaterItem() {
+        let lead = AnswerFixtures.candidate(10, "By building standalone views, we gain:", score: 5)
+        let item = AnswerFixtures.candidate(12, "maintainability in one place", score: 2, list: true)
+        let earlier = AnswerFixtures.candidate(3, "We embed the view in a cell.", score: 3)
+        #expect(Layout.paragraphs([lead, item, earlier]).first?.map(\.unit.index) == [10, 12, 3])
+        // Not a colon: the item is no part of the opening run.
+        let plain = AnswerFixtures.candidate(10, "Standalone views help in three ways.", score: 5)
+        #expect(Layout.paragraphs([plain, item, earlier]).first?.map(\.unit.index) == [10, 3, 12])
+    }
+
     /// A short list item does not open an answer, though it scores best; a longer one may.
     @Test func aShortListItemDoesNotOpen() {
         let prose = AnswerFixtures.candidate(4, "The view keeps the value the graph made for it once.", score: 3)
@@ -284,6 +296,22 @@ extension LayoutRuleTests {
         #expect(sel.picked.map(\.unit.index).sorted() == [1, 2])
         let asked = AnswerSelection(pool: pool, profile: AnswerFixtures.profile(["redirect": 1], wantsList: true), settings: .init())
         #expect(asked.bundle(AnswerFixtures.candidate(units[1])).map(\.unit.index) == [1, 2, 3])
+    }
+
+    /// An item that goes on the sentence before its list ("…gives us" / "- zero duplication") comes after that
+    /// sentence when it ends in a colon or runs on without a stop; an item that is a sentence of its own, or whose
+    /// list follows a whole sentence, comes alone.
+    @Test(arguments: [
+        ("With that, the solution gives us", "zero duplication in the layout code", [0, 2]),
+        ("With that, the solution gives us:", "zero duplication in the layout code", [0, 2]),
+        ("The solution has two strengths.", "zero duplication in the layout code", [2]),
+        ("With that, the solution gives us", "Zero duplication in the layout code.", [2]),
+    ] as [(String, String, [Int])])
+    func anItemGoingOnItsLeadIn(_ lead: String, _ item: String, expected: [Int]) {
+        let units = AnswerFixtures.units([Block(.paragraph, lead), Block(.listItem, "full reuse of the item view in any container"),
+                                          Block(.listItem, item)])
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["duplic": 1, "layout": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index) == expected)
     }
 
     /// A listing whose colon line finishes a sentence begun above it ("Replace: … With: …") cannot stand alone;

@@ -38,12 +38,18 @@ enum Layout {
                     let opener = g[start].unit
                     guard opener.isCode ? codeOpens : canOpen(opener.text) && !isStub(g[start...]) else { continue }
                     var end = at
-                    while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 { end += 1 }
+                    while end + 1 < g.count, g[end + 1].unit.index == g[end].unit.index + 1 || continuesList(g[end].unit, g[end + 1].unit) { end += 1 }
                     return Array(g[start...end]) + Array(g[..<start]) + Array(g[(end + 1)...])
                 }
             }
             return g
         }
+    }
+
+    /// Whether `next`, a later pick, is an item of the list that `u` leads into with its colon, with items left out
+    /// between them ("…we gain:" and its second item): it stays beside `u`, not among the picks after the opening.
+    static func continuesList(_ u: SentenceUnit, _ next: SentenceUnit) -> Bool {
+        next.isListItem && next.doc == u.doc && next.section == u.section && u.text.hasSuffix(":") && !u.isListItem && !u.isCode
     }
 
     /// A sentence that can open an answer: it points back to nothing before it ("This happens…", "Inside its

@@ -87,6 +87,8 @@ struct AnswerSelection {
         guard let before = antecedents(of: u, c, depth: 2) else { return [] }
         out += before
         let item = u.isListItem ? wholeItem(of: u, c) : [c]
+        // An item that goes on a sentence ("…a solution that gives us" / "- zero duplication") comes after it.
+        if u.isListItem, u.text.first?.isLowercase == true, let lead = listLeadIn(of: u) { out.append(tagAlong(lead, c)) }
         out += item
         // A list item of a few words ("Permanent redirections.", "- watchOS 6.0.") says nothing torn from its list: it
         // comes with the list asked for (below), or not at all.
@@ -119,6 +121,17 @@ struct AnswerSelection {
             return []
         }
         return out
+    }
+
+    /// The sentence that leads into the list `u` is an item of, when it goes on into the list (it ends in a colon, or
+    /// in a word with no stop) and can come along; nil otherwise, or when it was picked already.
+    func listLeadIn(of u: SentenceUnit) -> SentenceUnit? {
+        var first = u
+        while let p = pool.unit(u.doc, first.index - 1), p.isListItem, p.section == u.section { first = p }
+        guard let lead = pool.unit(u.doc, first.index - 1), lead.section == u.section, !lead.isListItem, !lead.isCode, !has(lead),
+              lead.words < 45, lead.text.hasSuffix(":") ? !Self.continuesAbove(lead.text) && !lead.continuesCode : Self.runsInto(lead)
+        else { return nil }
+        return lead
     }
 
     /// Whether an item of the same list right before or after `item` (its sentences) was picked already.
