@@ -140,8 +140,8 @@ public struct Dispatcher {
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
-            if call.argument("kind") == ExtractKind.code.rawValue { call.set("focus", Self.codeFocus(cues, cue: kind?.2)) }
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
+            focusExtract(&call, cues, cue: kind?.2)
             if let t = call.target {
                 call.set("article", t.title)
                 call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
@@ -432,11 +432,29 @@ public struct Dispatcher {
         return best
     }
 
-    /// What a request for code says of the code it wants ("the code for that generic container cell"): its content
-    /// words, less pronouns and the cue that asked for code; nil when nothing is left.
-    static func codeFocus(_ cues: MessageCues, cue: String?) -> String? {
+    /// What an extract of code or links is to show of them: the code "for that generic container cell", the link "to the
+    /// edition guide". A link asked for with words that are not the article's title ("the link to the edition guide"
+    /// after an article about a release) is a link of the article, not the article's own address.
+    func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?) {
+        let focus = Self.itemFocus(cues, cue: cue)
+        switch ExtractKind(rawValue: call.argument("kind") ?? "") {
+        case .code?, .links?:
+            call.set("focus", focus)
+        case .metadata? where cue.map { $0.hasPrefix("link") || $0.hasPrefix("url") } == true:
+            guard let focus, let t = call.target, !Self.titleWords(t.title).isSuperset(of: Classifier.words(focus)) else { return }
+            call.set("kind", ExtractKind.links.rawValue)
+            call.set("focus", focus)
+            call.reasons.append("asks for a link the article has, “\(focus)”, not its own address")
+        default:
+            return
+        }
+    }
+
+    /// What a request for code or links says of the items it wants: its content words, less pronouns and the cue that
+    /// asked for the items; nil when nothing is left.
+    static func itemFocus(_ cues: MessageCues, cue: String?) -> String? {
         let cueWords = Set((cue ?? "").split(separator: " ").map(String.init))
-        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !cueWords.contains($0) }
+        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !MessageCues.sayingWords.contains($0) && !cueWords.contains($0) }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
@@ -471,7 +489,7 @@ public struct Dispatcher {
             let kind = sub.first.flatMap { ExtractKind(rawValue: $0.lowercased()) } ?? .code
             let ref = sub.count > 1 ? sub[1] : (ExtractKind(rawValue: sub.first?.lowercased() ?? "") == nil ? rest : "")
             call.set("kind", kind.rawValue)
-            if kind == .code, resolver.exact(ref) == nil { call.set("focus", Self.codeFocus(MessageCues(ref), cue: nil)) }
+            if kind == .code || kind == .links, resolver.exact(ref) == nil { call.set("focus", Self.itemFocus(MessageCues(ref), cue: nil)) }
             call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, named: resolver.named(MessageCues(ref), context: context), reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) }

@@ -21,13 +21,7 @@ struct Extractor {
         case .code:
             lines += codeLines(a, focus: call.argument("focus"), named: !call.fromConversation)
         case .links:
-            if a.links.isEmpty { lines.append(p.template("extract_links_none", ["title": title])) } else {
-                lines.append(p.template("extract_links_intro", ["title": title]))
-                var seen = Set<String>()
-                for l in a.links where seen.insert(l.url).inserted {
-                    lines.append("- " + (l.text.isEmpty || l.text == l.url ? l.url : "\(l.text) — \(l.url)"))
-                }
-            }
+            lines += linkLines(a, focus: call.argument("focus"), named: !call.fromConversation)
         case .headings:
             let hs = a.headings
             if hs.isEmpty {
@@ -68,11 +62,11 @@ struct Extractor {
     /// blocks, each after the sentence that leads into it, and how many were left out.
     func codeLines(_ a: Article, focus: String?, named: Bool) -> [String] {
         let p = assistant.prompts
-        let all = CodeFocus.contexts(a)
+        let all = ExtractFocus.contexts(a)
         if all.isEmpty { return [p.template("extract_code_none", ["title": a.title])] }
         var shownBlocks = Array(all.indices)
         if let focus, let terms = focusTerms(focus, article: a, named: named),
-           let kept = CodeFocus.pick(all.map { Set(assistant.analyzer.terms($0.context)) }, focus: terms) {
+           let kept = ExtractFocus.pick(all.map { Set(assistant.analyzer.terms($0.context)) }, focus: terms) {
             shownBlocks = kept
         }
         let focused = shownBlocks.count < all.count
@@ -111,7 +105,33 @@ struct Extractor {
         return lines
     }
 
-    /// The terms of a request's focus that can single out code: not the article's title (which named the article), not
+    /// The article's links, each address once; with a `focus` that names some of them ("the edition guide"), those,
+    /// and how many were left out.
+    func linkLines(_ a: Article, focus: String?, named: Bool) -> [String] {
+        let p = assistant.prompts
+        var seen = Set<String>()
+        let links = a.links.filter { seen.insert($0.url).inserted }
+        if links.isEmpty { return [p.template("extract_links_none", ["title": a.title])] }
+        var shown = Array(links.indices)
+        if let focus, let terms = focusTerms(focus, article: a, named: named),
+           let kept = ExtractFocus.pick(links.map { Set(assistant.analyzer.terms($0.text)) }, focus: terms) {
+            shown = kept
+        }
+        let focused = shown.count < links.count
+        var lines = [focused ? p.template("extract_links_focus", ["title": a.title, "focus": focus ?? ""]) : p.template("extract_links_intro", ["title": a.title])]
+        for i in shown {
+            let l = links[i]
+            lines.append("- " + (l.text.isEmpty || l.text == l.url ? l.url : "\(l.text) — \(l.url)"))
+        }
+        if focused {
+            let left = links.count - shown.count
+            lines.append("")
+            lines.append(p.template("extract_links_left", ["count": "\(left)", "links": left == 1 ? "link" : "links", "ref": "\(a.source):\(a.line)"]))
+        }
+        return lines
+    }
+
+    /// The terms of a request's focus that can single out code or links: not the article's title (which named the article), not
     /// the code's languages, not words that ask for code in general ("the full example"). When the message named the
     /// article (`named`) rather than pointing back at it, not the words of its opening paragraph either: "the code from
     /// the type placeholders excerpt" names an excerpt by what it opens with.

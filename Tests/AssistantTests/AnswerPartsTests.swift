@@ -1184,7 +1184,7 @@ extension LayoutRuleTests {
 
 /// Which code blocks a request's words single out: a word fewer blocks share counts for more; none is singled out
 /// when no block has the words or each has them alike; the blocks kept are those within half of the best.
-@Suite struct CodeFocusTests {
+@Suite struct ExtractFocusTests {
     typealias Row = (blocks: [Set<String>], focus: Set<String>, kept: [Int]?)
     static let rows: [Row] = [
         // Only one block has the rarer word: the one that shares the other word falls below half of it.
@@ -1206,7 +1206,7 @@ extension LayoutRuleTests {
     @Test(arguments: rows.indices)
     func pick(row: Int) {
         let r = Self.rows[row]
-        #expect(CodeFocus.pick(r.blocks, focus: r.focus) == r.kept, "row \(row)")
+        #expect(ExtractFocus.pick(r.blocks, focus: r.focus) == r.kept, "row \(row)")
     }
 
     /// A block is known by its code, the prose right before it in its section, and its heading; the sentence
@@ -1216,7 +1216,7 @@ extension LayoutRuleTests {
             Block(.paragraph, "First we set up. Then we use generics:"), Block(.code(language: "swift"), "struct Box<T> {}"),
             Block(.heading(level: 2), "Usage"), Block(.code(language: nil), "let b = Box<Int>()"),
         ])
-        let c = CodeFocus.contexts(a)
+        let c = ExtractFocus.contexts(a)
         #expect(c.count == 2)
         #expect(c[0].leadIn == "Then we use generics:")
         #expect(c[0].context.contains("struct Box") && c[0].context.contains("First we set up"))

@@ -398,6 +398,19 @@ import Testing
         #expect(!whole.answer.contains("other code blocks in the article"), "\(whole.answer)")
     }
 
+    /// "the link to the license agreement it mentions" is a link of the article, not the article's own address; the
+    /// link to the article itself still is.
+    @Test func aLinkAskedForByWhatItNamesIsThatLink() throws {
+        let first = try SeedAssistant.ask("who wrote the Firebase Crashlytics GDPR article?")
+        let context = first.updating(ConversationContext())
+        let link = try SeedAssistant.ask("what's the link to the license agreement it mentions?", context: context)
+        #expect(link.call.argument("kind") == "links" && link.call.argument("focus") == "license agreement", "\(link.call.display)")
+        #expect(link.answer.contains("License-Agreement") && !link.answer.contains("Crashlytics Terms"), "\(link.answer)")
+        #expect(link.answer.contains("other links in the article"), "\(link.answer)")
+        let own = try SeedAssistant.ask("what is the link to that post?", context: context)
+        #expect(own.call.argument("kind") == "metadata" && own.answer.contains("https://dev.srdanstanic.com/firebase"), "\(own.answer)")
+    }
+
     @Test func searchHonoursFilters() throws {
         let r = try SeedAssistant.ask("posts from 2021 please")
         #expect(!r.hits.isEmpty)

@@ -1,17 +1,19 @@
 import Corpus
 import Retrieval
 
-/// Which of an article's code blocks a request names ("show me the code for that generic container cell"). Each
-/// block is known by its terms: those of its code, of the paragraph that leads into it and of its section heading.
-/// A request's term counts by how few blocks have it (BM25's IDF over the article's blocks), so a word every block
-/// shares picks none of them. The blocks kept are those within `keepRatio` of the best; none is singled out
-/// when no block has any of the terms, or every block scores the same.
-struct CodeFocus {
-    /// A block stays when its score is at least this share of the best block's.
+/// Which of an article's code blocks or links a request names ("show me the code for that generic container cell",
+/// "the link to the edition guide"). Each item is known by its terms: a code block by those of its code, of the
+/// paragraph that leads into it and of its section heading; a link by its text. A request's term counts by how few
+/// items have it (BM25's IDF over the article's items), so a word every item shares picks none of them. The items
+/// kept are those within `keepRatio` of the best; none is singled out when no item has any of the terms, or every
+/// item scores the same.
+struct ExtractFocus {
+    /// An item stays when its score is at least this share of the best item's.
     static let keepRatio = 0.5
 
-    /// Indexes (into `blocks`) of the blocks the focus names, in reading order; nil when it names none in particular.
-    static func pick(_ blocks: [Set<String>], focus: Set<String>) -> [Int]? {
+    /// Indexes (into `items`) of the items the focus names, in reading order; nil when it names none in particular.
+    static func pick(_ items: [Set<String>], focus: Set<String>) -> [Int]? {
+        let blocks = items
         guard blocks.count > 1, !focus.isEmpty else { return nil }
         let n = Double(blocks.count)
         var weight: [String: Double] = [:]
