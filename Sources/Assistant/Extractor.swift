@@ -64,11 +64,7 @@ struct Extractor {
         let p = assistant.prompts
         let all = ExtractFocus.contexts(a)
         if all.isEmpty { return [p.template("extract_code_none", ["title": a.title])] }
-        var shownBlocks = Array(all.indices)
-        if let focus, let terms = focusTerms(focus, article: a, named: named),
-           let kept = ExtractFocus.pick(all.map { Set(assistant.analyzer.terms($0.context)) }, focus: terms) {
-            shownBlocks = kept
-        }
+        let shownBlocks = singledOut(all.map(\.context), focus: focus, article: a, named: named) ?? Array(all.indices)
         let focused = shownBlocks.count < all.count
         var lines = [focused ? p.template("extract_code_focus", ["title": a.title, "focus": focus ?? ""]) : p.template("extract_code_intro", ["title": a.title])]
         var shown = 0
@@ -96,12 +92,7 @@ struct Extractor {
             shown += min(codeLines.count, 300)
             lines.append("```")
         }
-        if focused {
-            let left = all.count - shownBlocks.count
-            lines.append("")
-            lines.append(p.template("extract_code_left", ["count": "\(left)", "blocks": left == 1 ? "code block" : "code blocks",
-                                                          "ref": "\(a.source):\(a.line)"]))
-        }
+        if focused { lines += leftOut(all.count - shownBlocks.count, of: .code, a) }
         return lines
     }
 
@@ -112,23 +103,27 @@ struct Extractor {
         var seen = Set<String>()
         let links = a.links.filter { seen.insert($0.url).inserted }
         if links.isEmpty { return [p.template("extract_links_none", ["title": a.title])] }
-        var shown = Array(links.indices)
-        if let focus, let terms = focusTerms(focus, article: a, named: named),
-           let kept = ExtractFocus.pick(links.map { Set(assistant.analyzer.terms($0.text)) }, focus: terms) {
-            shown = kept
-        }
+        let shown = singledOut(links.map(\.text), focus: focus, article: a, named: named) ?? Array(links.indices)
         let focused = shown.count < links.count
         var lines = [focused ? p.template("extract_links_focus", ["title": a.title, "focus": focus ?? ""]) : p.template("extract_links_intro", ["title": a.title])]
         for i in shown {
             let l = links[i]
             lines.append("- " + (l.text.isEmpty || l.text == l.url ? l.url : "\(l.text) — \(l.url)"))
         }
-        if focused {
-            let left = links.count - shown.count
-            lines.append("")
-            lines.append(p.template("extract_links_left", ["count": "\(left)", "links": left == 1 ? "link" : "links", "ref": "\(a.source):\(a.line)"]))
-        }
+        if focused { lines += leftOut(links.count - shown.count, of: .links, a) }
         return lines
+    }
+
+    /// The items (known by `texts`) that a request's focus singles out; nil when it names none in particular.
+    func singledOut(_ texts: [String], focus: String?, article a: Article, named: Bool) -> [Int]? {
+        guard let focus, let terms = focusTerms(focus, article: a, named: named) else { return nil }
+        return ExtractFocus.pick(texts.map { Set(assistant.analyzer.terms($0)) }, focus: terms)
+    }
+
+    /// The end of an extract that showed some of the items: how many were left out, and how to see them all.
+    func leftOut(_ count: Int, of kind: ExtractKind, _ a: Article) -> [String] {
+        let items = kind == .code ? (count == 1 ? "code block" : "code blocks") : (count == 1 ? "link" : "links")
+        return ["", assistant.prompts.template("extract_left", ["count": "\(count)", "items": items, "kind": kind.rawValue, "ref": "\(a.source):\(a.line)"])]
     }
 
     /// The terms of a request's focus that can single out code or links: not the article's title (which named the article), not
