@@ -142,6 +142,13 @@ public struct Dispatcher {
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             focusExtract(&call, cues, cue: kind?.2)
+            // "show me the code for the conditional Hash impl on Pair" after an article whose code has those words: that
+            // article's code, though the message names no article and points back at none.
+            if call.target == nil, let last = context.lastArticle, let focus = call.argument("focus"),
+               holds(last, focus, kind: ExtractKind(rawValue: call.argument("kind") ?? "")) {
+                call.target = last
+                call.reasons.append("“\(last.title)”, discussed last, has the \(call.argument("kind") ?? "") it describes")
+            }
             if let t = call.target {
                 call.set("article", t.title)
                 call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
@@ -430,6 +437,15 @@ public struct Dispatcher {
             }
         }
         return best
+    }
+
+    /// Whether the article's code (with the prose before each block) or links hold every term of `focus`.
+    func holds(_ ref: TargetRef, _ focus: String, kind: ExtractKind?) -> Bool {
+        let terms = resolver.analyzer.terms(focus)
+        guard !terms.isEmpty, kind == .code || kind == .links, let stored = try? resolver.store.article(doc: ref.doc) else { return false }
+        let texts = kind == .code ? ExtractFocus.contexts(stored.article).map(\.context) : stored.article.links.map(\.text)
+        let have = Set(texts.flatMap(resolver.analyzer.terms))
+        return terms.allSatisfy(have.contains)
     }
 
     /// What an extract of code or links is to show of them: the code "for that generic container cell", the link "to the

@@ -398,6 +398,18 @@ import Testing
         #expect(!whole.answer.contains("other code blocks in the article"), "\(whole.answer)")
     }
 
+    /// Code described by what it does, with no article named or pointed at, comes from the article discussed last when
+    /// that article's code and the prose before it hold every word of the description; otherwise it is a question.
+    @Test func describedCodeComesFromTheArticleDiscussedLast() throws {
+        let first = try SeedAssistant.ask("who wrote the Firebase Crashlytics GDPR article?")
+        let context = first.updating(ConversationContext())
+        let code = try SeedAssistant.ask("show me the code that enables crash reporting after consent", context: context)
+        #expect(code.call.tool == .extract && code.call.target?.title.contains("Firebase") == true, "\(code.call.display)")
+        #expect(code.answer.contains("setCrashlyticsCollectionEnabled(true)"), "\(code.answer)")
+        let other = try SeedAssistant.ask("show me the code that sorts an array of structs by a property", context: context)
+        #expect(other.call.target?.title.contains("Firebase") != true, "\(other.call.display)")
+    }
+
     /// "the link to the license agreement it mentions" is a link of the article, not the article's own address; the
     /// link to the article itself still is.
     @Test func aLinkAskedForByWhatItNamesIsThatLink() throws {
