@@ -111,7 +111,7 @@ async def check_summarize_extract(session):
     s = structured(await call(session, "extract", {"kind": "code", "article": "Introduction to Swift Testing"}), "extract code")
     check("@Test" in s["answer"], "extract code: no @Test in the code of the Swift Testing article")
     s = structured(await call(session, "extract", {"kind": "code", "article": "Why I never subclass UITableViewCell",
-                                                   "focus": "generic container cell"}), "extract code with a focus")
+                                                   "focus": "where it uses generics"}), "extract code with a focus")
     check("ViewEmbeddingCollectionViewCell" in s["answer"] and "struct ProductViewModel" not in s["answer"],
           "extract code with a focus: not the block the focus names")
 

@@ -142,7 +142,7 @@ public struct Dispatcher {
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             focusExtract(&call, cues, cue: kind?.2)
-            // "show me the code for the conditional Hash impl on Pair" after an article whose code has those words: that
+            // "show me the code that enables crash reporting after consent" after an article whose code has those words: that
             // article's code, though the message names no article and points back at none.
             if call.target == nil, let last = context.lastArticle, let focus = call.argument("focus"),
                holds(last, focus, kind: ExtractKind(rawValue: call.argument("kind") ?? "")) {
@@ -448,9 +448,9 @@ public struct Dispatcher {
         return terms.allSatisfy(have.contains)
     }
 
-    /// What an extract of code or links is to show of them: the code "for that generic container cell", the link "to the
-    /// edition guide". A link asked for with words that are not the article's title ("the link to the edition guide"
-    /// after an article about a release) is a link of the article, not the article's own address.
+    /// What an extract of code or links is to show of them: the code "where it uses generics", the link "to the
+    /// style guide". A link asked for with words that are not the article's title ("the link to the style guide"
+    /// after an article about a code review) is a link of the article, not the article's own address.
     func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?) {
         let focus = Self.itemFocus(cues, cue: cue)
         switch ExtractKind(rawValue: call.argument("kind") ?? "") {

@@ -1,8 +1,8 @@
 import Corpus
 import Retrieval
 
-/// Which of an article's code blocks or links a request names ("show me the code for that generic container cell",
-/// "the link to the edition guide"). Each item is known by its terms: a code block by those of its code, of the
+/// Which of an article's code blocks or links a request names ("show me the code where it uses generics",
+/// "the link to the style guide"). Each item is known by its terms: a code block by those of its code, of the
 /// paragraph that leads into it and of its section heading; a link by its text. A request's term counts by how few
 /// items have it (BM25's IDF over the article's items), so a word every item shares picks none of them. The items
 /// kept are those within `keepRatio` of the best; none is singled out when no item has any of the terms, or every

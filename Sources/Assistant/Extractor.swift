@@ -58,7 +58,7 @@ struct Extractor {
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: target)
     }
 
-    /// The article's code blocks, verbatim; with a `focus` that names some of them ("the generic container cell"), those
+    /// The article's code blocks, verbatim; with a `focus` that names some of them ("the code where it uses generics"), those
     /// blocks, each after the sentence that leads into it, and how many were left out.
     func codeLines(_ a: Article, focus: String?, named: Bool) -> [String] {
         let p = assistant.prompts
@@ -96,7 +96,7 @@ struct Extractor {
         return lines
     }
 
-    /// The article's links, each address once; with a `focus` that names some of them ("the edition guide"), those,
+    /// The article's links, each address once; with a `focus` that names some of them ("the style guide"), those,
     /// and how many were left out.
     func linkLines(_ a: Article, focus: String?, named: Bool) -> [String] {
         let p = assistant.prompts

@@ -387,8 +387,8 @@ import Testing
     @Test func codeAskedForByWhatItDoesIsThatCode() throws {
         let first = try SeedAssistant.ask("what is wrong with subclassing UITableViewCell for every list?")
         #expect(first.citations.first?.ref.title.contains("UITableViewCell") == true, "\(first.answer)")
-        let code = try SeedAssistant.ask("show me the code for that generic container cell", context: first.updating(ConversationContext()))
-        #expect(code.call.tool == .extract && code.call.argument("focus") == "generic container cell", "\(code.call.display)")
+        let code = try SeedAssistant.ask("show me the code where it uses generics", context: first.updating(ConversationContext()))
+        #expect(code.call.tool == .extract && code.call.argument("focus") == "where uses generics", "\(code.call.display)")
         #expect(code.answer.contains("ViewEmbeddingCollectionViewCell"), "\(code.answer)")
         #expect(!code.answer.contains("struct ProductViewModel"), "\(code.answer)")
         #expect(code.answer.contains("container cell type:\n```"), "\(code.answer)")
