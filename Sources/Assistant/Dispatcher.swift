@@ -141,14 +141,7 @@ public struct Dispatcher {
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
             call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
-            focusExtract(&call, cues, cue: kind?.2)
-            // "show me the code that enables crash reporting after consent" after an article whose code has those words: that
-            // article's code, though the message names no article and points back at none.
-            if call.target == nil, let last = context.lastArticle, let focus = call.argument("focus"),
-               holds(last, focus, kind: ExtractKind(rawValue: call.argument("kind") ?? "")) {
-                call.target = last
-                call.reasons.append("“\(last.title)”, discussed last, has the \(call.argument("kind") ?? "") it describes")
-            }
+            focusExtract(&call, cues, cue: kind?.2, context: context)
             if let t = call.target {
                 call.set("article", t.title)
                 call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
@@ -440,7 +433,7 @@ public struct Dispatcher {
     }
 
     /// Whether the article's code (with the prose before each block) or links hold every term of `focus`.
-    func holds(_ ref: TargetRef, _ focus: String, kind: ExtractKind?) -> Bool {
+    func holds(_ ref: TargetRef, _ focus: String, kind: ExtractKind) -> Bool {
         let terms = resolver.analyzer.terms(focus)
         guard !terms.isEmpty, kind == .code || kind == .links, let stored = try? resolver.store.article(doc: ref.doc) else { return false }
         let texts = kind == .code ? ExtractFocus.contexts(stored.article).map(\.context) : stored.article.links.map(\.text)
@@ -451,11 +444,18 @@ public struct Dispatcher {
     /// What an extract of code or links is to show of them: the code "where it uses generics", the link "to the
     /// style guide". A link asked for with words that are not the article's title ("the link to the style guide"
     /// after an article about a code review) is a link of the article, not the article's own address.
-    func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?) {
+    /// "show me the code that enables crash reporting after consent", naming no article and pointing back at none, is
+    /// about the article discussed last when that article's code has those words.
+    func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?, context: ConversationContext) {
         let focus = Self.itemFocus(cues, cue: cue)
-        switch ExtractKind(rawValue: call.argument("kind") ?? "") {
-        case .code?, .links?:
+        let kind = ExtractKind(rawValue: call.argument("kind") ?? "")
+        switch kind {
+        case let k? where k == .code || k == .links:
             call.set("focus", focus)
+            if call.target == nil, let last = context.lastArticle, let focus, holds(last, focus, kind: k) {
+                call.target = last
+                call.reasons.append("“\(last.title)”, discussed last, has the \(k.rawValue) it describes")
+            }
         case .metadata? where cue.map { $0.hasPrefix("link") || $0.hasPrefix("url") } == true:
             guard let focus, let t = call.target, !Self.titleWords(t.title).isSuperset(of: Classifier.words(focus)) else { return }
             call.set("kind", ExtractKind.links.rawValue)
@@ -505,8 +505,9 @@ public struct Dispatcher {
             let kind = sub.first.flatMap { ExtractKind(rawValue: $0.lowercased()) } ?? .code
             let ref = sub.count > 1 ? sub[1] : (ExtractKind(rawValue: sub.first?.lowercased() ?? "") == nil ? rest : "")
             call.set("kind", kind.rawValue)
-            if kind == .code || kind == .links, resolver.exact(ref) == nil { call.set("focus", Self.itemFocus(MessageCues(ref), cue: nil)) }
-            call.target = resolver.exact(ref) ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, named: resolver.named(MessageCues(ref), context: context), reasons: &reasons))
+            let exact = resolver.exact(ref)
+            if kind == .code || kind == .links, exact == nil { call.set("focus", Self.itemFocus(MessageCues(ref), cue: nil)) }
+            call.target = exact ?? (ref.isEmpty ? context.lastArticle : target(MessageCues(ref), context: context, required: true, named: resolver.named(MessageCues(ref), context: context), reasons: &reasons))
             call.reasons = reasons
             if let t = call.target { call.set("article", t.title) }
             return call
