@@ -13,18 +13,17 @@ struct ExtractFocus {
 
     /// Indexes (into `items`) of the items the focus names, in reading order; nil when it names none in particular.
     static func pick(_ items: [Set<String>], focus: Set<String>) -> [Int]? {
-        let blocks = items
-        guard blocks.count > 1, !focus.isEmpty else { return nil }
-        let n = Double(blocks.count)
+        guard items.count > 1, !focus.isEmpty else { return nil }
+        let n = Double(items.count)
         var weight: [String: Double] = [:]
         for t in focus {
-            let df = Double(blocks.filter { $0.contains(t) }.count)
+            let df = Double(items.filter { $0.contains(t) }.count)
             if df > 0 { weight[t] = (1 + (n - df + 0.5) / (df + 0.5)).logValue }
         }
-        let scores = blocks.map { b in weight.reduce(0) { $0 + (b.contains($1.key) ? $1.value : 0) } }
+        let scores = items.map { b in weight.reduce(0) { $0 + (b.contains($1.key) ? $1.value : 0) } }
         guard let best = scores.max(), best > 0, scores.contains(where: { $0 < best }) else { return nil }
         let kept = scores.indices.filter { scores[$0] >= keepRatio * best }
-        return kept.count < blocks.count ? kept : nil
+        return kept.count < items.count ? kept : nil
     }
 
     /// Each code block of `article` with what it is known by (its text, the prose block right before it in its
