@@ -37,11 +37,16 @@ public struct Dispatcher {
         let kind = extractKind(cues, namedTitle: named?.ref.title)
         // A long question that names no article and has nothing before it to point back to asks about content.
         let longQuestion = cues.isQuestion && cues.contentWords.count > 9 && !cues.namesArticle
-        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract),
-           cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)), !cues.acrossArticles,
-           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links {
+        let shown = showsDiscussed(cues, kind: kind, context: context)
+        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract) || shown != nil,
+           cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)) || shown != nil, !cues.acrossArticles,
+           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links, !cues.asksAboutShown(k.2) {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
+        }
+        if tool == .extract, let k = kind, cues.asksAboutShown(k.2) {
+            reasons.append("asks about the \(k.0.rawValue) shown, not for it: answering")
+            tool = .answer
         }
         // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
         var listing = false
@@ -140,8 +145,10 @@ public struct Dispatcher {
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
             call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
-            call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
-            focusExtract(&call, cues, cue: kind?.2, context: context)
+            call.target = shown ?? target(cues, context: context, required: true, named: named, reasons: &call.reasons)
+            if let shown { call.reasons.append("asks to see the \(call.argument("kind") ?? "items") of “\(shown.title)”, just discussed") }
+            let byFewWords = shown == nil && !cues.pointsBack && !cues.namesArticle
+            focusExtract(&call, cues, cue: kind?.2, context: context, byFewWords: byFewWords)
             if let t = call.target {
                 call.set("article", t.title)
                 call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
@@ -152,7 +159,7 @@ public struct Dispatcher {
                 // Nothing to extract from: treat it as the question it probably is.
                 var fallback = ToolCall(tool: .answer)
                 fallback.reasons = call.reasons + ["no article to extract from: answering instead"]
-                fallback.set("question", trimmed)
+                fillAnswer(&fallback, cues, question: trimmed, context: context, named: named)
                 return fallback
             }
         case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named, required: saysAbout)
@@ -415,6 +422,16 @@ public struct Dispatcher {
     /// The kind of item the message asks for, by the longest cue phrase it holds; ties go to the
     /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review
     /// post") asks for nothing.
+    /// "what about the match change, can you show me the before and after code?" after an article was summarized or
+    /// answered from: a request to see its code or links, naming no article and pointing at none, is about that
+    /// article when it is among the best few for the message's words.
+    func showsDiscussed(_ cues: MessageCues, kind: (ExtractKind, Int, String)?, context: ConversationContext) -> TargetRef? {
+        guard let k = kind?.0, k == .code || k == .links, cues.asksToSee, !cues.namesArticle, !cues.pointsBack,
+              let last = context.lastArticle, [.answer, .summarize, .extract].contains(context.lastTool),
+              resolver.ranks(last, within: Self.continuityHits, for: cues) else { return nil }
+        return last
+    }
+
     func extractKind(_ cues: MessageCues, namedTitle: String? = nil) -> (ExtractKind, Int, String)? {
         guard let def = prompts.definition(.extract) else { return nil }
         let title = namedTitle.map { FoldedText($0) }
@@ -433,12 +450,13 @@ public struct Dispatcher {
     }
 
     /// Whether the article's code (with the prose before each block) or links hold every term of `focus`.
-    func holds(_ ref: TargetRef, _ focus: String, kind: ExtractKind) -> Bool {
+    /// With `all` false: whether they hold any of them.
+    func holds(_ ref: TargetRef, _ focus: String, kind: ExtractKind, all: Bool = true) -> Bool {
         let terms = resolver.analyzer.terms(focus)
         guard !terms.isEmpty, kind == .code || kind == .links, let stored = try? resolver.store.article(doc: ref.doc) else { return false }
         let texts = kind == .code ? ExtractFocus.contexts(stored.article).map(\.context) : stored.article.links.map(\.text)
         let have = Set(texts.flatMap(resolver.analyzer.terms))
-        return terms.allSatisfy(have.contains)
+        return all ? terms.allSatisfy(have.contains) : terms.contains(where: have.contains)
     }
 
     /// What an extract of code or links is to show of them: the code "where it uses generics", the link "to the
@@ -446,12 +464,19 @@ public struct Dispatcher {
     /// after an article about a code review) is a link of the article, not the article's own address.
     /// "show me the code that enables crash reporting after consent", naming no article and pointing back at none, is
     /// about the article discussed last when that article's code has those words.
-    func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?, context: ConversationContext) {
+    /// `byFewWords`: the target is the article discussed last only because the message named nothing else.
+    func focusExtract(_ call: inout ToolCall, _ cues: MessageCues, cue: String?, context: ConversationContext, byFewWords: Bool) {
         let focus = Self.itemFocus(cues, cue: cue)
         let kind = ExtractKind(rawValue: call.argument("kind") ?? "")
         switch kind {
         case let k? where k == .code || k == .links:
             call.set("focus", focus)
+            // "show me the code for a SwiftUI list" after an article with no such code: the few words it names are
+            // not that article's, so it is not taken for pointing back at it.
+            if let t = call.target, t == context.lastArticle, byFewWords, let focus, !holds(t, focus, kind: k, all: false) {
+                call.reasons.append("“\(t.title)”, discussed last, has no \(k.rawValue) about “\(focus)”")
+                call.target = nil
+            }
             if call.target == nil, let last = context.lastArticle, let focus, holds(last, focus, kind: k) {
                 call.target = last
                 call.reasons.append("“\(last.title)”, discussed last, has the \(k.rawValue) it describes")

@@ -47,7 +47,7 @@ struct MessageCues {
         let pronouns = ["it", "its", "it's", "itself", "that", "this", "there", "those", "them", "these", "he", "she", "author", "same"]
         if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
         for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
-                  "the post", "the author", "that excerpt", "this excerpt", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
+                  "the post", "the author", "that excerpt", "this excerpt", "that code", "this code", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
         // so does "instead" ("what should I build instead?": instead of what was said).
         if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }
@@ -295,6 +295,21 @@ struct MessageCues {
     var asksToBeShown: Bool {
         ["walk me through", "talk me through", "take me through", "show me how", "explain how", "explain why", "explain what",
          "help me understand", "teach me"].contains { hasPhrase($0) }
+    }
+
+    /// Asks to see something ("show me the code", "can I see the links", "give me the before and after"), as opposed
+    /// to asking a question of it.
+    var asksToSee: Bool {
+        ["show me", "show us", "can you show", "could you show", "give me", "let me see", "can i see", "could i see", "paste"]
+            .contains { hasPhrase($0) }
+    }
+
+    /// A question about items already shown ("which version would reject that code?", "why does this code crash?"):
+    /// `cue` ("code", "links") comes after a demonstrative, and the message asks nothing to be shown.
+    func asksAboutShown(_ cue: String) -> Bool {
+        guard isQuestion, !asksToSee, let first = cue.split(separator: " ").first.map(String.init),
+              let i = words.firstIndex(of: first), i > 0 else { return false }
+        return ["that", "this", "those", "these"].contains(words[i - 1])
     }
 
     /// Says what the articles it wants are about ("posts about RSS feeds", "anything on sources of truth").

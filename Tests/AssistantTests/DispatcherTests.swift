@@ -241,9 +241,29 @@ import Testing
         ("any tips for managing all those strings?", true), ("are these tests slow?", true),
         ("a tool for those who test by hand", false), ("what do apps use these days?", false),
         ("ok so what should I use instead?", true), ("instead of locks, what can I use?", false),
+        ("does that code leak?", true), ("what does this code print?", true),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
+    }
+
+    /// A question about code or links already shown names them after a demonstrative and asks to see nothing.
+    @Test(arguments: [
+        ("which release would refuse that code?", "code", true), ("why does this code leak?", "code", true),
+        ("are those links still up?", "links", true), ("can you show me that code again?", "code", false),
+        ("what code does it use for retries?", "code", false), ("show me the code for the retry", "code", false),
+        ("that code is wrong", "code", false), ("give me the links", "links", false),
+    ])
+    func asksAboutShown(message: String, cue: String, expected: Bool) {
+        #expect(MessageCues(message).asksAboutShown(cue) == expected, "\(message)")
+    }
+
+    @Test(arguments: [
+        ("can you show me the code?", true), ("give me the links it has", true), ("let me see the before and after", true),
+        ("what does the code show?", false), ("how do I show a sheet?", false),
+    ])
+    func asksToSee(message: String, expected: Bool) {
+        #expect(MessageCues(message).asksToSee == expected, "\(message)")
     }
 
     /// "one" as the last topic's thing, not as a number or a pick from a list.

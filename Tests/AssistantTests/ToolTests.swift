@@ -410,6 +410,22 @@ import Testing
         #expect(other.call.target?.title.contains("Firebase") != true, "\(other.call.display)")
     }
 
+    /// After a summary, "can you show me the code?" with a subject but no pointer is a request for that article's
+    /// code; "why would that code …?" then asks about the code shown; code the article does not have is no
+    /// request for all of its code.
+    @Test func askingToSeeCodeFollowsTheArticleJustDiscussed() throws {
+        let first = try SeedAssistant.ask("summarize the Firebase Crashlytics GDPR article")
+        var context = first.updating(ConversationContext())
+        let code = try SeedAssistant.ask("what about analytics collection, can you show me the code?", context: context)
+        #expect(code.call.tool == .extract && code.call.target?.title.contains("Firebase") == true, "\(code.call.display)")
+        #expect(code.call.argument("focus") == "analytics collection" && code.answer.contains("```"), "\(code.answer)")
+        context = code.updating(context)
+        let why = try SeedAssistant.ask("why would that code run only after onboarding?", context: context)
+        #expect(why.call.tool == .answer && why.call.target?.title.contains("Firebase") == true, "\(why.call.display)")
+        let other = try SeedAssistant.ask("show me the code for SwiftUI previews", context: context)
+        #expect(other.call.tool == .answer && other.call.target?.title.contains("Firebase") != true, "\(other.call.display)")
+    }
+
     /// "the link to the license agreement it mentions" is a link of the article, not the article's own address; the
     /// link to the article itself still is.
     @Test func aLinkAskedForByWhatItNamesIsThatLink() throws {
