@@ -423,10 +423,11 @@ public struct Dispatcher {
     /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review
     /// post") asks for nothing.
     /// "what about the match change, can you show me the before and after code?" after an article was summarized or
-    /// answered from: a request to see its code or links, naming no article and pointing at none, is about that
-    /// article when it is among the best few for the message's words.
+    /// answered from: a request to see its code or links ("give me the link to the license agreement"), naming no
+    /// article and pointing at none, is about that article when it is among the best few for the message's words.
     func showsDiscussed(_ cues: MessageCues, kind: (ExtractKind, Int, String)?, context: ConversationContext) -> TargetRef? {
-        guard let k = kind?.0, k == .code || k == .links, cues.asksToSee, !cues.namesArticle, !cues.pointsBack,
+        guard let (k, _, cue) = kind, k == .code || k == .links || (k == .metadata && Self.asksForLink(cue)),
+              cues.asksToSee, !cues.namesArticle, !cues.pointsBack,
               let last = context.lastArticle, [.answer, .summarize, .extract].contains(context.lastTool),
               resolver.ranks(last, within: Self.continuityHits, for: cues) else { return nil }
         return last
@@ -481,7 +482,7 @@ public struct Dispatcher {
                 call.target = last
                 call.reasons.append("“\(last.title)”, discussed last, has the \(k.rawValue) it describes")
             }
-        case .metadata? where cue.map { $0.hasPrefix("link") || $0.hasPrefix("url") } == true:
+        case .metadata? where cue.map(Self.asksForLink) == true:
             guard let focus, let t = call.target, !Self.titleWords(t.title).isSuperset(of: Classifier.words(focus)) else { return }
             call.set("kind", ExtractKind.links.rawValue)
             call.set("focus", focus)
@@ -490,6 +491,8 @@ public struct Dispatcher {
             return
         }
     }
+
+    static func asksForLink(_ cue: String) -> Bool { cue.hasPrefix("link") || cue.hasPrefix("url") }
 
     /// What a request for code or links says of the items it wants: its content words, less pronouns and the cue that
     /// asked for the items; nil when nothing is left.

@@ -411,7 +411,7 @@ import Testing
     }
 
     /// After a summary, "can you show me the code?" with a subject but no pointer is a request for that article's
-    /// code; "why would that code …?" then asks about the code shown; code the article does not have is no
+    /// code, and "can I see the URL of …" for a link of it; "why would that code …?" then asks about the code shown; code the article does not have is no
     /// request for all of its code.
     @Test func askingToSeeCodeFollowsTheArticleJustDiscussed() throws {
         let first = try SeedAssistant.ask("summarize the Firebase Crashlytics GDPR article")
@@ -419,6 +419,9 @@ import Testing
         let code = try SeedAssistant.ask("what about analytics collection, can you show me the code?", context: context)
         #expect(code.call.tool == .extract && code.call.target?.title.contains("Firebase") == true, "\(code.call.display)")
         #expect(code.call.argument("focus") == "analytics collection" && code.answer.contains("```"), "\(code.answer)")
+        let link = try SeedAssistant.ask("can I see the URL of the developer agreement?", context: context)
+        #expect(link.call.argument("kind") == "links" && link.call.target?.title.contains("Firebase") == true, "\(link.call.display)")
+        #expect(link.answer.contains("Apple-Developer-Program-License-Agreement"), "\(link.answer)")
         context = code.updating(context)
         let why = try SeedAssistant.ask("why would that code run only after onboarding?", context: context)
         #expect(why.call.tool == .answer && why.call.target?.title.contains("Firebase") == true, "\(why.call.display)")
