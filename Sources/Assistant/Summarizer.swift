@@ -26,10 +26,10 @@ struct Summarizer {
         let model = assistant.prompts.answerModel
         let minWords = Int(model.summarySetting("min_words", 5)), maxWords = Int(model.summarySetting("max_words", 60))
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
-        // sentences, cut-off text, sign-offs or feed footers. (Unlike an answer, a summary may say
+        // sentences, cut-off text, sign-offs, feed footers or notices of a series. (Unlike an answer, a summary may say
         // "In this article we explored…": that is what the article is about.)
         let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
-            && !Cues.isBoilerplate($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
+            && !Cues.isBoilerplate($0.text) && !Cues.isSeriesNotice($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
         guard !prose.isEmpty else {
             // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
             return units.filter { !$0.isCode }.prefix(n).map { u in
@@ -64,8 +64,10 @@ struct Summarizer {
             let v = (1 + N / Double(max(assistant.searcher.documentFrequency(t), 1))).logValue
             idfCache[t] = v; return v
         }
-        let keyTerms = Set(tf.filter { $0.value > 1 }.sorted { Double($0.value) * idf($0.key) > Double($1.value) * idf($1.key) }
-            .prefix(Int(model.summarySetting("key_terms", 4))).map(\.key))
+        // Ties go by the term, so that the same article has the same summary in every process (a dictionary's order is not).
+        let weighted = tf.filter { $0.value > 1 }.map { (term: $0.key, weight: Double($0.value) * idf($0.key)) }
+        let keyTerms = Set(weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.term < $1.term }
+            .prefix(Int(model.summarySetting("key_terms", 4))).map(\.term))
         let titleWeight = model.summarySetting("title_term", 0.6), keyWeight = model.summarySetting("key_term", 0.5)
         let leadShare = model.summarySetting("lead_share", 0.15), leadBoost = model.summarySetting("lead_boost", 1.25)
         let sectionLeadBoost = model.summarySetting("section_lead_boost", 1.1)

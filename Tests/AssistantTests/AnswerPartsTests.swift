@@ -767,6 +767,28 @@ extension LayoutRuleTests {
         let picked = summarizer.central(units, title: "Actors in Swift", n: 2)
         #expect(picked.first?.index == 0 && picked.count == 2)
     }
+
+    /// Where the article stands in a series is no lead, and where it was published before is in no summary.
+    @Test func aSummaryOpensAfterTheNotices() throws {
+        let summarizer = Summarizer(assistant: SeedAssistant.shared)
+        let units = [
+            AnswerFixtures.unit(0, "This is the third part of a series on Swift concurrency!"),
+            AnswerFixtures.unit(1, "Actors serialise access to their state so that callers never race on it."),
+            AnswerFixtures.unit(2, "This article was originally published on my personal blog last winter."),
+            AnswerFixtures.unit(3, "Every call into an actor from outside is asynchronous and must be awaited."),
+        ]
+        let picked = summarizer.central(units, title: "Actors in Swift", n: 3)
+        #expect(picked.first?.index == 1 && !picked.contains { $0.index == 2 }, "\(picked.map(\.index))")
+    }
+
+    @Test(arguments: [
+        ("This is the first post of a series about design patterns!", true), ("Welcome to the next episode in our series of podcast notes.", true),
+        ("This post is the last article of the series on testing.", true), ("The first part of the function validates input.", false),
+        ("In the next section we look at actors.", false), ("A series of posts on Combine became a book.", false),
+    ])
+    func seriesNotices(text: String, expected: Bool) {
+        #expect(Cues.isSeriesNotice(text) == expected, "\(text)")
+    }
 }
 
 /// A summary's key points, when the article has no headings, come from its prose: API names the text

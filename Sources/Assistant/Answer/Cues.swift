@@ -221,7 +221,23 @@ enum Cues {
 
     /// Sign-offs and feed footers: never part of a summary ("… appeared first on …", "Thanks for reading").
     static let boilerplate = Phrases(signOffWords + ["subscribe to", "if you have any questions", "check out", "let me know",
-        "share this", "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored"])
+        "share this", "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored",
+        // Where the text appeared before: about the page, not the topic.
+        "originally published", "originally posted", "first published on", "first published at", "cross-posted", "republished",
+        "in its original form", "read the original"])
+
+    /// "This is the first post of a series about design patterns!": where the article stands in a series, which
+    /// says little of what it says; no summary quotes it.
+    static func isSeriesNotice(_ text: String) -> Bool {
+        let folded = FoldedText(text)
+        return folded.containsAny(seriesNotices) && folded.containsAny(series)
+    }
+
+    static let series = Phrases([" series"])
+
+    static let seriesNotices = Phrases(["first", "second", "third", "fourth", "fifth", "next", "last", "final", "latest", "new"].flatMap { o in
+        ["post", "article", "part", "entry", "installment", "episode", "issue"].flatMap { n in [" \(o) \(n) of ", " \(o) \(n) in "] }
+    })
 
     static func isBoilerplate(_ text: String) -> Bool { FoldedText(text).containsAny(boilerplate) }
 
