@@ -47,7 +47,7 @@ struct MessageCues {
         let pronouns = ["it", "its", "it's", "itself", "that", "this", "there", "those", "them", "these", "he", "she", "author", "same"]
         if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
         for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
-                  "the post", "the author", "that excerpt", "this excerpt", "that code", "this code", "same article", "same post", "from it", "in it", "of it", "about it"] where hasPhrase(p) { return true }
+                  "the post", "the author", "that excerpt", "this excerpt", "that code", "this code", "same article", "same post", "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
         // so does "instead" ("what should I build instead?": instead of what was said).
         if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }

@@ -241,7 +241,7 @@ import Testing
         ("any tips for managing all those strings?", true), ("are these tests slow?", true),
         ("a tool for those who test by hand", false), ("what do apps use these days?", false),
         ("ok so what should I use instead?", true), ("instead of locks, what can I use?", false),
-        ("does that code leak?", true), ("what does this code print?", true),
+        ("does that code leak?", true), ("what does this code print?", true), ("what would the async version of that be?", true),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
