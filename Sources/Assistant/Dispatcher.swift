@@ -34,7 +34,7 @@ public struct Dispatcher {
         }
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
-        let kind = extractKind(cues, namedTitle: named?.ref.title)
+        let kind = extractKind(cues, namedTitle: named.flatMap { $0.confidence >= 0.5 ? $0.ref.title : nil })
         // A long question that names no article and has nothing before it to point back to asks about content.
         let longQuestion = cues.isQuestion && cues.contentWords.count > 9 && !cues.namesArticle
         let shown = showsDiscussed(cues, kind: kind, context: context)
@@ -494,11 +494,15 @@ public struct Dispatcher {
 
     static func asksForLink(_ cue: String) -> Bool { cue.hasPrefix("link") || cue.hasPrefix("url") }
 
+    /// The words of "let me see", "can I see", "show me": how the request asks, not what it asks for.
+    static let seeingWords: Set<String> = ["let", "see", "show", "give", "paste"]
+
     /// What a request for code or links says of the items it wants: its content words, less pronouns and the cue that
     /// asked for the items; nil when nothing is left.
     static func itemFocus(_ cues: MessageCues, cue: String?) -> String? {
         let cueWords = Set((cue ?? "").split(separator: " ").map(String.init))
-        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !MessageCues.sayingWords.contains($0) && !cueWords.contains($0) }
+        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !MessageCues.sayingWords.contains($0)
+            && !cueWords.contains($0) && !Self.seeingWords.contains($0) }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 

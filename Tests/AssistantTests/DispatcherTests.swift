@@ -258,6 +258,15 @@ import Testing
         #expect(MessageCues(message).asksAboutShown(cue) == expected, "\(message)")
     }
 
+    /// A request's focus is what it says of the items: not how it asks, its pronouns or the cue.
+    @Test(arguments: [
+        ("let me see the link for the developer program agreement", "link", "developer program agreement"),
+        ("show me the code where it retries", "code", "where retries"), ("can I see the code?", "code", nil),
+    ] as [(String, String, String?)])
+    func itemFocus(message: String, cue: String, expected: String?) {
+        #expect(Dispatcher.itemFocus(MessageCues(message), cue: cue) == expected, "\(message)")
+    }
+
     @Test(arguments: [
         ("can you show me the code?", true), ("give me the links it has", true), ("let me see the before and after", true),
         ("what does the code show?", false), ("how do I show a sheet?", false),
