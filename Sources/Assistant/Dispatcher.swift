@@ -397,7 +397,7 @@ public struct Dispatcher {
             reasons.append("continues the conversation: “\(last.title)” is among the best articles for it")
             return last
         }
-        // After an article's summary, "what about the match change?" asks about a part of that article, when the
+        // After an article's summary, "and the part about pattern matching?" asks about a part of that article, when the
         // article is among the best few for its words.
         if !required, context.lastTool == .summarize, let last = context.lastArticle, !cues.namesArticle,
            resolver.ranks(last, within: Self.continuityHits, for: cues) {
@@ -419,11 +419,8 @@ public struct Dispatcher {
     /// How high the article just answered from must rank for a follow-up's own words to be asked of it first.
     static let continuityHits = 3
 
-    /// The kind of item the message asks for, by the longest cue phrase it holds; ties go to the
-    /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review
-    /// post") asks for nothing.
-    /// "what about the match change, can you show me the before and after code?" after an article was summarized or
-    /// answered from: a request to see its code or links ("give me the link to the license agreement"), naming no
+    /// "and the pattern-matching part, could you show me the code?" after an article was summarized or answered
+    /// from: a request to see its code or links ("let me see the link for the developer agreement"), naming no
     /// article and pointing at none, is about that article when it is among the best few for the message's words.
     func showsDiscussed(_ cues: MessageCues, kind: (ExtractKind, Int, String)?, context: ConversationContext) -> TargetRef? {
         guard let (k, _, cue) = kind, k == .code || k == .links || (k == .metadata && Self.asksForLink(cue)),
@@ -433,6 +430,9 @@ public struct Dispatcher {
         return last
     }
 
+    /// The kind of item the message asks for, by the longest cue phrase it holds; ties go to the
+    /// first kind in ExtractKind's order. A cue inside the named article's title ("the code review
+    /// post") asks for nothing; `namedTitle` is only an article the message names (match 50% or more).
     func extractKind(_ cues: MessageCues, namedTitle: String? = nil) -> (ExtractKind, Int, String)? {
         guard let def = prompts.definition(.extract) else { return nil }
         let title = namedTitle.map { FoldedText($0) }

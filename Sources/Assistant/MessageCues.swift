@@ -304,7 +304,7 @@ struct MessageCues {
             .contains { hasPhrase($0) }
     }
 
-    /// A question about items already shown ("which version would reject that code?", "why does this code crash?"):
+    /// A question about items already shown ("which release would refuse that code?", "why does this code crash?"):
     /// `cue` ("code", "links") comes after a demonstrative, and the message asks nothing to be shown.
     func asksAboutShown(_ cue: String) -> Bool {
         guard isQuestion, !asksToSee, let first = cue.split(separator: " ").first.map(String.init),

@@ -525,7 +525,7 @@ import Testing
     }
 
     /// "one" after "the", "that" or "this" picks an article; the word before it, when there is one, says which.
-    @Test(arguments: [("what happened in the october one?", true, "october"), ("and that one?", true, nil),
+    @Test(arguments: [("what went wrong in the november one?", true, "november"), ("and that one?", true, nil),
                       ("the one about phishing", true, nil), ("summarize the second one", true, nil),
                       ("is this the one thing to fix", true, nil), ("one more question", false, nil),
                       ("which is better, one or two?", false, nil)] as [(String, Bool, String?)])

@@ -265,8 +265,8 @@ extension QuestionProfile {
             let parts = lower.components(sep)
             guard parts.count == 2 else { continue }
             // Each side is the phrase next to the separator, within its clause ("for-in loop vs forEach in Swift:
-            // what's the practical difference?"). A clause that is the question's verb ("what about unowned, is that
-            // any different from weak?") gives way to the one before it; a side with no clause of terms is all the text.
+            // what's the practical difference?"). A clause that is the question's verb ("and structs, are they
+            // any different from classes?") gives way to the one before it; a side with no clause of terms is all the text.
             func side(_ text: String, last: Bool) -> Set<String> {
                 let clauses = last ? clauses(of: text).reversed() : clauses(of: text)
                 for clause in clauses {
