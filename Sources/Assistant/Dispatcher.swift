@@ -38,13 +38,14 @@ public struct Dispatcher {
         // A long question that names no article and has nothing before it to point back to asks about content.
         let longQuestion = cues.isQuestion && cues.contentWords.count > 9 && !cues.namesArticle
         let shown = showsDiscussed(cues, kind: kind, context: context)
+        let aboutShown = kind.map { cues.asksAboutShown($0.2) } ?? false
         if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract) || shown != nil,
            cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)) || shown != nil, !cues.acrossArticles,
-           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links, !cues.asksAboutShown(k.2) {
+           k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links, !aboutShown {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
         }
-        if tool == .extract, let k = kind, cues.asksAboutShown(k.2) {
+        if tool == .extract, aboutShown, let k = kind {
             reasons.append("asks about the \(k.0.rawValue) shown, not for it: answering")
             tool = .answer
         }
@@ -494,8 +495,9 @@ public struct Dispatcher {
 
     static func asksForLink(_ cue: String) -> Bool { cue.hasPrefix("link") || cue.hasPrefix("url") }
 
-    /// The words of "let me see", "can I see", "show me": how the request asks, not what it asks for.
-    static let seeingWords: Set<String> = ["let", "see", "show", "give", "paste"]
+    /// Words of "let me see", "paste the …" that say how a request for items asks, beyond the instruction words
+    /// ("show", "give", "see" are among those). "let" is no instruction word elsewhere: "let vs var" is about `let`.
+    static let seeingWords: Set<String> = ["let", "paste"]
 
     /// What a request for code or links says of the items it wants: its content words, less pronouns and the cue that
     /// asked for the items; nil when nothing is left.

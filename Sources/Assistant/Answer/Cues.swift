@@ -230,10 +230,8 @@ enum Cues {
     /// says little of what it says; no summary quotes it.
     static func isSeriesNotice(_ text: String) -> Bool {
         let folded = FoldedText(text)
-        return folded.containsAny(seriesNotices) && folded.containsAny(series)
+        return folded.containsAny(seriesNotices) && folded.contains(" series")
     }
-
-    static let series = Phrases([" series"])
 
     static let seriesNotices = Phrases(["first", "second", "third", "fourth", "fifth", "next", "last", "final", "latest", "new"].flatMap { o in
         ["post", "article", "part", "entry", "installment", "episode", "issue"].flatMap { n in [" \(o) \(n) of ", " \(o) \(n) in "] }
