@@ -67,7 +67,8 @@ struct AnswerComposer {
         let spelled = assistant.spelling.correct(QuestionProfile.withoutMeaningVerb(terms ?? question))
         let corrected = spelled.text
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
-                                           searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight)
+                                           searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
+                                           synonyms: assistant.prompts.synonyms)
         if let kind { profile.kind = kind }
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
@@ -94,6 +95,7 @@ struct AnswerComposer {
         var why = ["question terms: " + profile.terms.joined(separator: ", ") + (unknown.isEmpty ? "" : " (in no article: " + unknown.joined(separator: ", ") + ")"),
                    "answer model: p(answerable) \(rounded(pAnswer)) (threshold \(rounded(model.threshold)))"]
             + (spelled.changes.isEmpty ? [] : ["spelling: " + spelled.changes.map { "\($0.0) → \($0.1)" }.joined(separator: ", ")])
+            + (profile.synonyms.isEmpty ? [] : ["synonyms: " + profile.synonyms.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted().joined(separator: " "))" }.joined(separator: "; ")])
             + (repeated == 0 ? [] : ["said before: \(repeated) candidates lose said_penalty \(rounded(model.setting("said_penalty", 0)))"])
             + zip(Evidence.names, evidence).map { "  evidence \($0.0) = \(rounded($0.1))" + ($0.0 == "names_missing" && $0.1 > 0 ? " (" + missing.joined(separator: ", ") + ")" : "") }
         // Naming an article does not make it hold the answer: a question about a price the article never

@@ -38,6 +38,8 @@ public struct PromptLibrary: Sendable {
     var answerModel: AnswerModel
     /// common_words_en.txt, read when first needed.
     var commonWords: CommonWords
+    /// synonyms_en.txt, read when first needed.
+    var synonyms: Synonyms
 
     public static func load(from directory: String) throws(PromptError) -> PromptLibrary {
         let assistant = try object(read(directory, "assistant.json"), file: "assistant.json", directory)
@@ -78,7 +80,8 @@ public struct PromptLibrary: Sendable {
         // (a title, a word of the corpus) stays as written.
         func bold(_ d: [String: String]) -> [String: String] { d.mapValues { $0.replacing("**", with: Emphasis.marker) } }
         return PromptLibrary(voice: bold(assistant), templates: bold(templates), tools: tools, agentTools: agentTools, directory: directory, answerModel: model,
-                             commonWords: CommonWords(path: directory + "/common_words_en.txt"))
+                             commonWords: CommonWords(path: directory + "/common_words_en.txt"),
+                             synonyms: Synonyms(path: directory + "/synonyms_en.txt"))
     }
 
     static func read(_ dir: String, _ name: String) throws(PromptError) -> String {

@@ -617,6 +617,23 @@ extension LayoutRuleTests {
         #expect(abs(AnswerFeatures.untitledCoverage(own, title: q.mask(title), q) - share) < 1e-9)
     }
 
+    /// A question term the sentence lacks but says in other words counts, by its IDF share; a term the sentence
+    /// has itself, or a word that is no synonym, does not.
+    @Test(arguments: [
+        ("Large pages are mapped once at start-up.", 2.0 / 3),
+        ("Huge pages are mapped once at start-up.", 0.0),
+        ("Small pages are mapped once at start-up.", 0.0),
+        ("A big, large region holds them.", 2.0 / 3),
+        ("Nothing here.", 0.0),
+    ] as [(String, Double)])
+    func synonymCoverage(_ text: String, _ share: Double) {
+        let p = AnswerFixtures.profile(["huge": 2, "page": 1])
+        let q = TermBits(p.terms, weights: p.idf, mass: p.mass)
+        let u = AnswerFixtures.unit(0, text)
+        let bits = AnswerFeatures.synonymBits(u, own: q.mask(u.terms), [(q.mask(["huge"]), ["larg", "big"])])
+        #expect(abs(q.share(bits) - share) < 1e-9)
+    }
+
     /// After its article's best match of the question or not.
     @Test(arguments: [(5, 3, 1.0), (2, 3, 0.0), (3, 3, 0.0), (13, 3, 1.0)] as [(Int, Int, Double)])
     func afterMatch(_ index: Int, _ best: Int, _ expected: Double) {
@@ -1201,6 +1218,45 @@ extension LayoutRuleTests {
         let words = CommonWords(path: SeedAssistant.package + "/Prompts/common_words_en.txt")
         #expect((words.zipf("use") ?? 0) >= 5.5 && (words.zipf("bad") ?? 0) >= 5.5)
         #expect((words.zipf("kernel") ?? 0) < 5.0 && (words.zipf("how") ?? 0) > 6 && words.zipf("zzzq") == nil)
+    }
+}
+
+/// Prompts/synonyms_en.txt: a head stem, then its synonyms; a head is found whole, never as part of another, and
+/// a comment line is no head.
+@Suite struct SynonymsTests {
+    static let text = "# huge tiny\nhug embrac squeez\nhuge big larg vast\nlarg big huge\n"
+
+    @Test(arguments: [
+        (["huge"], ["huge": ["big", "larg", "vast"]]),
+        (["hug"], ["hug": ["embrac", "squeez"]]),
+        (["huge", "larg"], ["huge": ["big", "larg", "vast"], "larg": ["big", "huge"]]),
+        (["hu", "#", "tiny", ""], [:]),
+    ] as [([String], [String: [String]])])
+    func lines(_ stems: [String], expected: [String: [String]]) {
+        let bytes = Array(Self.text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { Synonyms.lines(of: Set(stems), in: $0) } == expected)
+    }
+
+    /// The shipped file pairs everyday words; a missing file has none.
+    @Test func shippedFile() {
+        let synonyms = Synonyms(path: SeedAssistant.package + "/Prompts/synonyms_en.txt")
+        let found = synonyms.of(["huge", "quick", "zzzq"])
+        #expect(found["huge"]?.contains("larg") == true && found["quick"]?.contains("fast") == true && found["zzzq"] == nil)
+        #expect(Synonyms(path: "/nonexistent/synonyms_en.txt").of(["huge"]).isEmpty)
+    }
+
+    /// A question's synonyms are the ones the corpus writes, never the question's own terms.
+    @Test func aProfileKeepsTheSynonymsTheCorpusHas() throws {
+        let assistant = SeedAssistant.shared
+        let p = QuestionProfile.make(question: "Why is a huge app slow to start?", corrected: "Why is a huge app slow to start?", extra: nil,
+                                     searcher: assistant.searcher, analyzer: assistant.analyzer, synonyms: assistant.prompts.synonyms)
+        #expect(p.synonyms["huge"]?.contains("larg") == true)
+        for words in p.synonyms.values {
+            #expect(words.isDisjoint(with: p.termSet) && words.allSatisfy { assistant.searcher.documentFrequency($0) > 0 })
+        }
+        let without = QuestionProfile.make(question: "Why is a huge app slow to start?", corrected: "Why is a huge app slow to start?",
+                                           extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer)
+        #expect(without.synonyms.isEmpty)
     }
 }
 

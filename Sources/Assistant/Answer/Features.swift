@@ -16,7 +16,7 @@ enum AnswerFeatures {
         "comparison_both", "comparison_cue",
         "is_code", "is_list_item", "ends_colon", "is_caption", "about_article", "refers_back", "is_question", "log_words",
         "window_coverage", "paragraph_coverage", "local_coverage", "clause_coverage", "has_number", "code_words",
-        "subject_coverage", "untitled_coverage", "after_match",
+        "subject_coverage", "untitled_coverage", "after_match", "synonym_coverage",
     ]
     /// How many analysed words open a sentence where its subject usually stands ("The Send marker trait indicates…").
     static let subjectWords = 4
@@ -34,6 +34,8 @@ enum AnswerFeatures {
         /// Per article, the candidate that covers most of the question (the first of equals): its index and coverage.
         var articleBest: [Int: (index: Int, coverage: Double)] = [:]
         var clauses: [UInt64] = []
+        /// The question terms with synonyms some article has: the term's bit and the synonyms.
+        var synonyms: [(bit: UInt64, words: Set<String>)] = []
         var bm25: [Double] = []                    // per candidate
         var bestCoverage = 1e-9
         var bestBM25 = 1e-9
@@ -97,6 +99,7 @@ enum AnswerFeatures {
         }
         ctx.local.mass = max(ctx.local.weight.reduce(0, +), 1e-9)
         ctx.clauses = clauses(p.text, analyzer: analyzer).map { question.mask($0) }.filter { $0 != 0 }
+        ctx.synonyms = p.synonyms.sorted { $0.key < $1.key }.map { (question.mask([$0.key]), $0.value) }.filter { $0.bit != 0 }
         return ctx
     }
 
@@ -128,7 +131,16 @@ enum AnswerFeatures {
             subjectCoverage(u, q), untitledCoverage(own, title: title, q),
         ]
         f.append(afterMatch(u, best: ctx.articleBest[u.doc]?.index))
+        f.append(q.share(synonymBits(u, own: own, ctx.synonyms)))
         return f
+    }
+
+    /// The question terms a sentence lacks but says in other words: "huge" by "large" (`Synonyms`). A paraphrased
+    /// question ("bulky headers") meets the sentence that answers it ("large headers") only this way.
+    static func synonymBits(_ u: SentenceUnit, own: UInt64, _ synonyms: [(bit: UInt64, words: Set<String>)]) -> UInt64 {
+        var m: UInt64 = 0
+        for s in synonyms where own & s.bit == 0 && !s.words.isDisjoint(with: u.terms) { m |= s.bit }
+        return m
     }
 
     /// Whether a sentence comes after its article's best match of the question. An article states a problem in
