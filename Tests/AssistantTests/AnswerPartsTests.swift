@@ -1230,7 +1230,7 @@ extension LayoutRuleTests {
         (["huge"], ["huge": ["big", "larg", "vast"]]),
         (["hug"], ["hug": ["embrac", "squeez"]]),
         (["huge", "larg"], ["huge": ["big", "larg", "vast"], "larg": ["big", "huge"]]),
-        (["hu", "#", "tiny", ""], [:]),
+        (["hu", "#", "tiny", "", "larger", "a", "zzz"], [:]),
     ] as [([String], [String: [String]])])
     func lines(_ stems: [String], expected: [String: [String]]) {
         let bytes = Array(Self.text.utf8)
@@ -1243,6 +1243,19 @@ extension LayoutRuleTests {
         let found = synonyms.of(["huge", "quick", "zzzq"])
         #expect(found["huge"]?.contains("larg") == true && found["quick"]?.contains("fast") == true && found["zzzq"] == nil)
         #expect(Synonyms(path: "/nonexistent/synonyms_en.txt").of(["huge"]).isEmpty)
+    }
+
+    /// The lookup is a binary search: the shipped file's heads come in strictly increasing byte order, after its
+    /// comments, and every head is found.
+    @Test func shippedFileIsSorted() throws {
+        let text = String(decoding: try PromptLibrary.bytes(SeedAssistant.package + "/Prompts/synonyms_en.txt"), as: UTF8.self)
+        let lines = text.split(separator: "\n").drop { $0.hasPrefix("#") }
+        let heads = lines.map { Array($0.prefix { $0 != " " }.utf8) }
+        #expect(heads.count > 5000 && !lines.contains { $0.hasPrefix("#") })
+        #expect(zip(heads, heads.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) })
+        let sample = stride(from: 0, to: heads.count, by: 97).map { String(decoding: heads[$0], as: UTF8.self) }
+        let found = Synonyms(path: SeedAssistant.package + "/Prompts/synonyms_en.txt").of(Set(sample))
+        #expect(Set(found.keys) == Set(sample))
     }
 
     /// A question's synonyms are the ones the corpus writes, never the question's own terms.
