@@ -17,19 +17,42 @@ import argparse, collections, importlib.metadata, os, re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POS = {'n': 'noun', 'v': 'verb', 'a': 'adj', 'r': 'adv'}
-HEADER = """# Synonyms of common English word stems: the head stem, then the stems of its synonyms, one line per head.
-# Written by scripts/synonyms.py from WordNet 3.0 (first {senses} senses per part of speech, and for adjectives the
-# synsets they are similar to), stemmed with Snowball's English stemmer, limited to the stems of common_words_en.txt.
-# WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Its license: permission to use, copy,
-# modify and distribute this software and database and its documentation for any purpose and without fee or
-# royalty is hereby granted, provided that this copyright notice and these statements appear on all copies.
-# THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES,
-# EXPRESS OR IMPLIED. BY WAY OF EXAMPLE, BUT NOT LIMITATION, PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR
-# WARRANTIES OF MERCHANTABILITY OR FITNESS FOR ANY PARTICULAR PURPOSE OR THAT THE USE OF THE LICENSED SOFTWARE,
-# DATABASE OR DOCUMENTATION WILL NOT INFRINGE ANY THIRD PARTY PATENTS, COPYRIGHTS, TRADEMARKS OR OTHER RIGHTS.
-# The name of Princeton University or Princeton may not be used in advertising or publicity pertaining to
-# distribution of the software and/or database. Title to copyright in this software, database and any associated
-# documentation shall at all times remain with Princeton University.
+HEADER = """# Synonyms of common English word stems: the head stem, then the stems of its synonyms, one line per head, sorted
+# bytewise by head (lore looks a head up by binary search). Written by scripts/synonyms.py from WordNet 3.0 (first
+# {senses} senses per part of speech, and for adjectives the synsets they are similar to), stemmed with Snowball's
+# English stemmer, limited to the stems of common_words_en.txt. WordNet's license, which covers this file:
+#
+"""
+# WordNet 3.0's license, as its distribution carries it: it asks that the notice appear on all copies, modified ones too.
+LICENSE = """This software and database is being provided to you, the LICENSEE, by
+Princeton University under the following license.  By obtaining, using
+and/or copying this software and database, you agree that you have
+read, understood, and will comply with these terms and conditions.:
+
+Permission to use, copy, modify and distribute this software and
+database and its documentation for any purpose and without fee or
+royalty is hereby granted, provided that you agree to comply with
+the following copyright notice and statements, including the disclaimer,
+and that the same appear on ALL copies of the software, database and
+documentation, including modifications that you make for internal
+use or for distribution.
+
+WordNet 3.0 Copyright 2006 by Princeton University.  All rights reserved.
+
+THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON
+UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR
+IMPLIED.  BY WAY OF EXAMPLE, BUT NOT LIMITATION, PRINCETON
+UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES OF MERCHANT-
+ABILITY OR FITNESS FOR ANY PARTICULAR PURPOSE OR THAT THE USE
+OF THE LICENSED SOFTWARE, DATABASE OR DOCUMENTATION WILL NOT
+INFRINGE ANY THIRD PARTY PATENTS, COPYRIGHTS, TRADEMARKS OR
+OTHER RIGHTS.
+
+The name of Princeton University or Princeton may not be used in
+advertising or publicity pertaining to distribution of the software
+and/or database.  Title to copyright in this software, database and
+any associated documentation shall at all times remain with
+Princeton University and LICENSEE agrees to preserve same.
 """
 
 
@@ -90,6 +113,7 @@ def main():
             by_stem[s].update(x for x in map(stem, words) if x != s and x in common)
     with open(a.out, 'w', encoding='utf-8') as out:
         out.write(HEADER.format(senses=a.senses))
+        out.write(''.join(('# ' + l).rstrip() + '\n' for l in LICENSE.splitlines()))
         for s in sorted(by_stem):
             if by_stem[s]:
                 out.write(s + ' ' + ' '.join(sorted(by_stem[s])) + '\n')

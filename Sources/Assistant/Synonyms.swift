@@ -6,7 +6,7 @@ import Glibc
 /// Synonyms of common English word stems (Prompts/synonyms_en.txt, written by scripts/synonyms.py from WordNet):
 /// "huge" has "larg", "big", "vast"…, so that a sentence that says "large" counts for a question that says "huge".
 /// The file is mapped into memory on the first question that needs it, not read: each of a question's terms is
-/// found by binary search, which touches a few of its pages (reading all 380 KB took 0.3 ms of a 12 ms answer).
+/// found by binary search, which touches a few of its pages (reading all 380 KB took about 0.3 ms of a 12 ms answer).
 public final class Synonyms: Sendable {
     let path: String
     private let file = Mutex<Mapping?>(nil)

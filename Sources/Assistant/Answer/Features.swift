@@ -136,7 +136,7 @@ enum AnswerFeatures {
     }
 
     /// The question terms a sentence lacks but says in other words: "huge" by "large" (`Synonyms`). A paraphrased
-    /// question ("bulky headers") meets the sentence that answers it ("large headers") only this way.
+    /// question ("a speedy lookup") meets the sentence that answers it ("a fast lookup") only this way.
     static func synonymBits(_ u: SentenceUnit, own: UInt64, _ synonyms: [(bit: UInt64, words: Set<String>)]) -> UInt64 {
         var m: UInt64 = 0
         for s in synonyms where own & s.bit == 0 && !s.words.isDisjoint(with: u.terms) { m |= s.bit }
