@@ -342,6 +342,22 @@ extension LayoutRuleTests {
         #expect(sel.bundle(code).map(\.unit.index) == expected)
     }
 
+    /// Code with no sentence before it that can come along stands alone only where code can be the answer: a
+    /// how-to, a question for a value, or one of no kind; under a definition, a reason or a comparison it is left out.
+    @Test(arguments: [
+        (QuestionProfile.Kind.howto, [1]), (.factoid, [1]), (.other, [1]),
+        (.definition, []), (.why, []), (.comparison, []), (.yesNo, []), (.limitation, []),
+    ] as [(QuestionProfile.Kind, [Int])])
+    func codeWithoutASentenceBeforeIt(_ kind: QuestionProfile.Kind, expected: [Int]) {
+        let units = [AnswerFixtures.unit(0, "Done"), AnswerFixtures.unit(1, "Set-Cookie: id=1; SameSite=Strict", code: true)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["cookie": 1], kind: kind), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text, code: true)).map(\.unit.index) == expected)
+        // With a sentence that introduces it, the code comes along under any kind.
+        let introduced = [AnswerFixtures.unit(0, "The cookie is set like this:"), units[1]]
+        let with = AnswerSelection(pool: AnswerFixtures.pool(introduced), profile: AnswerFixtures.profile(["cookie": 1], kind: kind), settings: .init())
+        #expect(with.bundle(AnswerFixtures.candidate(1, units[1].text, code: true)).map(\.unit.index) == [0, 1])
+    }
+
     /// A colon sentence whose code is too long to come along stands as a sentence when it says something whole
     /// before its colon; one that points at what follows is left out.
     @Test(arguments: [

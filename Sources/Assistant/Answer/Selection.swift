@@ -35,6 +35,9 @@ struct AnswerSelection {
         self.pool = pool; self.profile = profile; self.settings = settings
     }
 
+    /// The kinds of question a code block may answer without a sentence before it.
+    static let bareCodeKinds: Set<QuestionProfile.Kind> = [.howto, .factoid, .other]
+
     func has(_ u: SentenceUnit) -> Bool { picked.contains { $0.unit.doc == u.doc && $0.unit.index == u.index } }
 
     /// Runs the greedy selection over `ranked` (best first).
@@ -82,6 +85,9 @@ struct AnswerSelection {
         var out: [AnswerCandidate] = []
         if u.isCode {
             guard let lead = leadIn(of: u, c) else { return [] }
+            // Code with no sentence of its own answers a how-to or asks-for-a-value question ("which command…");
+            // under a definition, a reason or a comparison it reads as a non sequitur.
+            if lead.isEmpty, !Self.bareCodeKinds.contains(profile.kind) { return [] }
             return lead + [c]
         }
         guard let before = antecedents(of: u, c, depth: 2) else { return [] }
