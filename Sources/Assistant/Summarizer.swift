@@ -102,11 +102,15 @@ struct Summarizer {
         // Without an outline, the article's key terms, when there are enough of them to say what it covers ("- Swift"
         // alone says nothing).
         let terms = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : []
-        let points = headings.isEmpty ? (terms.count >= Summarizer.minKeyTerms ? terms : []) : Array(headings.prefix(length == "long" ? 10 : 8))
+        let points = headings.isEmpty ? [] : Array(headings.prefix(length == "long" ? 10 : 8))
         if !points.isEmpty && length != "short" {
             lines.append("")
             lines.append(assistant.prompts.template("summary_key_points"))
             for p in points { lines.append("- " + p) }
+        } else if terms.count >= Summarizer.minKeyTerms && length != "short" {
+            // Names and code, not points: they go on one line under their own label.
+            lines.append("")
+            lines.append(assistant.prompts.template("summary_key_terms", ["terms": terms.joined(separator: ", ")]))
         }
         let passages = (try? assistant.store.passages(doc: stored.doc)) ?? []
         let ref = TargetRef(stored)
