@@ -475,11 +475,14 @@ public struct Dispatcher {
             call.set("focus", focus)
             // "show me the code for a SwiftUI list" after an article with no such code: the few words it names are
             // not that article's, so it is not taken for pointing back at it.
+            // An article whose items hold none of the words cannot hold all of them: it is read once.
+            var ruledOut = false
             if let t = call.target, t == context.lastArticle, byFewWords, let focus, !holds(t, focus, kind: k, all: false) {
                 call.reasons.append("“\(t.title)”, discussed last, has no \(k.rawValue) about “\(focus)”")
                 call.target = nil
+                ruledOut = true
             }
-            if call.target == nil, let last = context.lastArticle, let focus, holds(last, focus, kind: k) {
+            if !ruledOut, call.target == nil, let last = context.lastArticle, let focus, holds(last, focus, kind: k) {
                 call.target = last
                 call.reasons.append("“\(last.title)”, discussed last, has the \(k.rawValue) it describes")
             }
