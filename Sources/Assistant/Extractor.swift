@@ -168,9 +168,29 @@ enum DateWords {
 /// lower case (so not "There" or "Memory"),
 /// weighted by their count and rarity in the corpus. Code is shown in backticks, names as written.
 enum KeyTerms {
+    /// A corpus smaller than this has too few articles to say that a term is common to most of them.
+    static let minArticlesForShare = 8.0
+
+    /// Two words a lost line break or space glued together: a lowercase word, a full stop and a capitalised word
+    /// ("here.Thanks"), or a word and one that opens sentences ("screenshotThen", "UI.However"). A qualified name
+    /// (`strings.Builder`) or camel case (`forEach`) has the same shape, which only a second mention tells apart.
+    static func glued(_ w: String) -> Bool {
+        guard let cut = w.lastIndex(where: \.isUppercase), cut > w.startIndex else { return false }
+        let before = w[..<cut], right = w[cut...]
+        guard right.dropFirst().allSatisfy(\.isLowercase), let last = before.last, last.isLowercase || last == "." else { return false }
+        if Sentences.sentenceOpeners.contains(String(right)) { return true }
+        let left = before.dropLast()
+        return last == "." && !left.isEmpty && left.allSatisfy(\.isLowercase) && right.count > 1
+    }
+
     /// With `proseOnly` (a summary's key points), the words of code blocks and of code flattened into
     /// paragraphs do not count: a summary's points are what the article says, not its variable names.
-    static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15, proseOnly: Bool = false) -> [String] {
+    /// With `minMentions` above 1, a name mentioned once is not one the article is about (a name in its sign-off), nor
+    /// are two words a lost line break glued together ("here.Thanks"), though a name in code may be. With
+    /// `maxArticleShare` below 1, neither is a term that most of the corpus's articles name ("Swift" in a corpus of
+    /// Swift posts), once the corpus has `minArticlesForShare` articles.
+    static func extract(from a: Article, analyzer: Analyzer, searcher: Searcher, limit: Int = 15, proseOnly: Bool = false,
+                        minMentions: Int = 1, maxArticleShare: Double = 1) -> [String] {
         var counts: [String: Int] = [:]
         var surface: [String: String] = [:]
         var code = Set<String>(), midSentence = Set<String>(), lowercase = Set<String>()
@@ -187,16 +207,19 @@ enum KeyTerms {
             defer { opensSentence = raw == "\n" || raw == "—" || raw == "–" || ".!?:".contains(raw.last!) || (raw.count > 5 && raw.allSatisfy(\.isUppercase)) }
             var w = String(raw)
             while let l = w.last, ".:!?".contains(l) { w.removeLast() }
-            guard w.count >= 3, w.count <= 40 else { continue }
+            // "i.e" and "e.g" are abbreviations, not names in code.
+            guard w.count >= 3, w.count <= 40, !w.split(separator: ".").allSatisfy({ $0.count == 1 }) else { continue }
             if w.allSatisfy(\.isLowercase) { lowercase.insert(w); continue }
             let first = w.first!
             var looksLikeCode = first == "@" || first == "#"
             if first == "." && w.dropFirst().first?.isLowercase == true { looksLikeCode = true }
             if w.contains(".") && first.isLetter && !w.hasSuffix(".") { looksLikeCode = true }
-            if w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase) { looksLikeCode = true }
+            // "APIs" and "SDKs" are acronyms in the plural, not camel case.
+            let pluralAcronym = w.count >= 3 && w.last == "s" && w.dropLast().allSatisfy(\.isUppercase)
+            if w.dropFirst().contains(where: \.isUppercase) && w.contains(where: \.isLowercase) && !pluralAcronym { looksLikeCode = true }
             // A capitalised word is a name; in capitals it is an acronym only when short ("HTTP", not "RESULTS").
             let name = first.isUppercase && w.count > 3 && w.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber })
-                && (w.contains(where: \.isLowercase) || w.count <= 5)
+                && (w.contains(where: \.isLowercase) || w.count <= 5) || pluralAcronym
             guard looksLikeCode || name, w.allSatisfy({ $0.isLetter || $0.isNumber || "@#._".contains($0) }) else { continue }
             let key = w.lowercased()
             counts[key, default: 0] += 1
@@ -204,11 +227,16 @@ enum KeyTerms {
             if looksLikeCode { code.insert(key) }
             if !opensSentence { midSentence.insert(key) }
         }
-        counts = counts.filter { code.contains($0.key) || (midSentence.contains($0.key) && !lowercase.contains($0.key)) }
+        counts = counts.filter { key, c in
+            // Code named once is still specific; a capitalised word or two glued words ("here.Thanks") is not.
+            guard c >= minMentions || (code.contains(key) && !glued(surface[key]!)) else { return false }
+            return code.contains(key) || (midSentence.contains(key) && !lowercase.contains(key))
+        }
         let n = Double(max(searcher.stats.documents, 1))
-        let scored = counts.map { key, c -> (String, Double) in
+        let scored = counts.compactMap { key, c -> (String, Double)? in
             let term = analyzer.terms(surface[key]!).first ?? key
             let df = Double(max(searcher.documentFrequency(term), 1))
+            if n >= minArticlesForShare && df / n > maxArticleShare { return nil }
             return (surface[key]!, Double(c).squareRoot() * (1 + (n / df).logValue))
         }
         return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(limit).map { code.contains($0.0.lowercased()) ? "`\($0.0)`" : $0.0 }

@@ -101,7 +101,10 @@ struct Summarizer {
         let headings = Summarizer.keyPoints(outline, title: a.title)
         // Without an outline, the article's key terms, when there are enough of them to say what it covers ("- Swift"
         // alone says nothing).
-        let terms = headings.isEmpty ? KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true) : []
+        let terms = headings.isEmpty ? KeyTerms.extract(
+            from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true,
+            minMentions: Int(assistant.prompts.answerModel.summarySetting("key_term_min_mentions", 2)),
+            maxArticleShare: assistant.prompts.answerModel.summarySetting("key_term_max_article_share", 0.5)) : []
         let points = headings.isEmpty ? [] : Array(headings.prefix(length == "long" ? 10 : 8))
         if !points.isEmpty && length != "short" {
             lines.append("")

@@ -111,7 +111,7 @@ public enum Sentences {
     /// A word shorter than this before a glued full stop may be a package's name (`strings.Builder`, `filepath.Join`).
     static let qualifierLength = 9
     /// Words that open sentences, which a full stop glued to a short word still ends a sentence before.
-    static let sentenceOpeners: Set<String> = [
+    public static let sentenceOpeners: Set<String> = [
         "The", "This", "That", "These", "Those", "There", "Then", "They", "It", "Its", "It’s", "It's", "In", "If", "I", "We",
         "You", "Your", "So", "But", "And", "Or", "Now", "Also", "When", "While", "For", "A", "An", "As", "At", "To", "On",
         "Here", "What", "Why", "How", "However", "Let", "Let’s", "Let's", "Another", "Perhaps", "Finally", "First", "Next",

@@ -853,6 +853,30 @@ extension LayoutRuleTests {
         let terms = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher, proseOnly: true)
         #expect(!terms.contains("Indicates") && !terms.contains("Allocates") && terms.contains("Xylophone"), "\(terms)")
     }
+
+    @Test(arguments: [
+        ("slot.Finally", true), ("render.Thanks", true), ("widgetThen", true), ("UI.However", true), ("pagesOne", true),
+        ("strings.Builder", true), ("URLSession.shared", false), ("Task.sleep", false), ("Foundation.Data", false),
+        ("viewWillAppear", false), ("DispatchQueue", false), ("iOS", false), ("Thanks", false), ("e.G", false),
+    ])
+    func gluedWords(word: String, glued: Bool) {
+        #expect(KeyTerms.glued(word) == glued, "\(word)")
+    }
+
+    /// For a summary, a name the article mentions once (its sign-off's) and two words glued by a lost space are not
+    /// key terms, while code named once is; nor is a word most of the corpus's articles use ("Swift" in the seeds).
+    @Test func summaryKeyTermsAreNamedMoreThanOnceAndNotEverywhere() {
+        let assistant = SeedAssistant.shared
+        let article = Article(id: "m", title: "Slot pools", source: "m.txt", line: 1, blocks: [
+            Block(.paragraph, "Each Swift worker takes a slot from the Quillpool with takeSlot, and Swift returns it later."),
+            Block(.paragraph, "A Quillpool never grows, i.e. size it once at launch.Finally a word from Marguerite, our editor."),
+        ])
+        let loose = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher, proseOnly: true)
+        #expect(Set(loose) == ["Quillpool", "`takeSlot`", "Marguerite", "`launch.Finally`", "Swift"], "\(loose)")
+        let strict = KeyTerms.extract(from: article, analyzer: assistant.analyzer, searcher: assistant.searcher, proseOnly: true,
+                                      minMentions: 2, maxArticleShare: 0.5)
+        #expect(strict == ["Quillpool", "`takeSlot`"], "\(strict)")
+    }
 }
 
 /// Which unknown question terms are Japanese grammar rather than a topic the corpus lacks.
