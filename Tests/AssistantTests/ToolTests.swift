@@ -150,6 +150,12 @@ import Testing
     @Test func sentencesThatLeanOnTheOneBefore() {
         #expect(Cues.refersBack("With a lock, it can stall the caller."))
         #expect(Cues.refersBack("Instead, keep one copy."))
+        // A connective carries on from the sentence before, whichever it is.
+        for opening in ["Rather, the lock is taken twice.", "Similarly, a queue drains.", "In this case the queue drains.",
+                        "On the other hand, queues drain.", "Nonetheless, the queue drains."] {
+            #expect(Cues.refersBack(opening), "\(opening)")
+        }
+        #expect(!Cues.refersBack("Rather than locking, drain the queue."))
         #expect(!Cues.refersBack("It is possible to keep one copy."))
         #expect(!Cues.refersBack("Locks stall callers."))
         // "that" after a verb and before a clause is a conjunction; pointing at a thing it still leans back.
