@@ -211,7 +211,8 @@ enum MarkdownParser {
         var inCode = false
         while i < c.count {
             let ch = c[i]
-            if ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
+            if ch == "\\", !inCode, i + 1 < c.count, isEscapable(c[i + 1]) { out.append(c[i + 1]); i += 2; continue }
+            if !inCode, ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
                 let open = ch == "!" ? i + 1 : i
                 // Search windows are bounded so "[[[[…" cannot make this quadratic.
                 if let close = closingBracket(c, open), close + 1 < c.count, c[close + 1] == "(",
@@ -232,7 +233,8 @@ enum MarkdownParser {
                     continue
                 }
             }
-            if ch == "`" { inCode.toggle(); i += 1; continue }
+            // A backtick with none after it opens no code span.
+            if ch == "`" { if inCode || c[(i + 1)...].contains("`") { inCode.toggle() }; i += 1; continue }
             if ch == "{", !inCode, let end = templateTagEnd(c, at: i) {
                 if c[i + 1] == "{" { out += macroText(String(c[(i + 2) ..< (end - 2)])) }
                 i = end
@@ -360,19 +362,31 @@ extension MarkdownParser {
     }
 
     /// The "]" that closes the "[" at `open`, brackets nested inside counted ("[![Build status](badge.svg)](ci)"
-    /// is one link around an image); searched within 500 characters so "[[[[…" cannot make parsing quadratic.
+    /// is one link around an image) and those in a code span or escaped ignored ("[`from(a[, b])`][ref]"); searched
+    /// within 500 characters so "[[[[…" cannot make parsing quadratic.
     static func closingBracket(_ c: [Character], _ open: Int) -> Int? {
-        var depth = 0
-        for i in open ..< min(c.count, open + 500) {
-            if c[i] == "[" { depth += 1 } else if c[i] == "]" { depth -= 1; if depth == 0 { return i } }
+        var depth = 0, inCode = false, i = open
+        while i < min(c.count, open + 500) {
+            if c[i] == "`" { inCode.toggle() }
+            else if inCode {}
+            else if c[i] == "\\" { i += 1 }
+            else if c[i] == "[" { depth += 1 } else if c[i] == "]" { depth -= 1; if depth == 0 { return i } }
+            i += 1
         }
         return nil
+    }
+
+    /// CommonMark's backslash escapes: "\\" before ASCII punctuation stands for that character ("string\\[]" is
+    /// "string[]"); before anything else, and in a code span, it is a backslash.
+    static func isEscapable(_ ch: Character) -> Bool {
+        guard let a = ch.asciiValue else { return false }
+        return (33...47).contains(a) || (58...64).contains(a) || (91...96).contains(a) || (123...126).contains(a)
     }
 
     /// `[text][label]`, `[text][]` or `[label]` at `open` when its label is defined: the link's text, its URL and
     /// where it ends. A bracket pair with no definition is text, as CommonMark has it ("[sic]", "[1]").
     static func referenceLink(_ c: [Character], open: Int, refs: [String: String], links: inout [Link]) -> (String, String, Int)? {
-        guard let close = c[open ..< min(c.count, open + 500)].firstIndex(of: "]") else { return nil }
+        guard let close = closingBracket(c, open) else { return nil }
         let inner = String(c[(open + 1) ..< close])
         var label = inner, end = close + 1
         if close + 1 < c.count, c[close + 1] == "[", let second = c[(close + 1) ..< min(c.count, close + 500)].firstIndex(of: "]") {
@@ -391,6 +405,13 @@ extension String {
         while s.last == ch || s.last == " " { s.removeLast() }
         return String(s)
     }
-    /// Nested brackets inside link text are not links; flatten them so inline() cannot recurse deeply.
-    var replacingBrackets: String { String(map { $0 == "[" || $0 == "]" ? " " : $0 }) }
+    /// Nested brackets inside link text are not links; flatten them so inline() cannot recurse deeply. Those in a
+    /// code span are its text ("[`from(a[, b])`][ref]") and stay.
+    var replacingBrackets: String {
+        var inCode = false
+        return String(map { ch in
+            if ch == "`" { inCode.toggle() }
+            return !inCode && (ch == "[" || ch == "]") ? " " : ch
+        })
+    }
 }

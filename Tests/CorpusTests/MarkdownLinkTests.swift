@@ -49,6 +49,25 @@ import Testing
         #expect(a.links.contains(Link(text: "Build status", url: "https://ci.example.org/runs")))
     }
 
+    /// API references write signatures with brackets inside a link's code span, and types with escaped brackets.
+    @Test func bracketsInCodeSpansAndEscapes() throws {
+        let doc = """
+            # Grinders
+
+            * [`grind(stone[, grit[, speed]])`][grind-ref] makes a grinder.
+            * `options` {string\\[]} The grits, as in snake\\_case; a \\*star\\* stays and `a\\[b` keeps its backslash.
+            * A lone back`tick leaves [the guide](https://example.org/guide) a link.
+
+            [grind-ref]: https://example.org/grind
+            """
+        let a = try #require(try ArticleParser.parse(Array(doc.utf8), source: "grind.md").articles.first)
+        let items = a.blocks.filter { $0.kind == .listItem }.map(\.text)
+        #expect(items.first == "grind(stone[, grit[, speed]]) makes a grinder.", "\(items)")
+        #expect(items.dropFirst().first == "options {string[]} The grits, as in snake_case; a *star* stays and a\\[b keeps its backslash.", "\(items)")
+        #expect(items.last?.hasSuffix("leaves the guide a link.") == true, "\(items)")
+        #expect(Set(a.links.map(\.url)) == ["https://example.org/grind", "https://example.org/guide"])
+    }
+
     @Test(arguments: [("Docs", "docs"), ("  Swift   Evolution ", "swift evolution"), ("#42", "#42")])
     func labelsFoldCaseAndSpace(_ label: String, _ key: String) {
         #expect(MarkdownParser.referenceKey(label) == key)
