@@ -261,7 +261,7 @@ struct AnswerComposer {
             let passages = (try? assistant.store.passages(doc: doc)) ?? []
             cites.append(Citation(n: n, ref: TargetRef(s), url: s.article.url, author: s.article.author, date: s.article.date,
                                   passage: SentenceUnits.passage(containing: group[0].unit.text, in: passages)))
-            paragraphs.append(Layout.paragraph(group, n: n))
+            paragraphs.append(Layout.paragraph(APISubject.named(group, title: s.article.title), n: n))
         }
         var answer = paragraphs.joined(separator: "\n\n")
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")

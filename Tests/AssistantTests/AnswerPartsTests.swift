@@ -306,6 +306,8 @@ extension LayoutRuleTests {
         ("With that, the solution gives us:", "zero duplication in the layout code", [0, 2]),
         ("The solution has two strengths.", "zero duplication in the layout code", [2]),
         ("With that, the solution gives us", "Zero duplication in the layout code.", [2]),
+        // A label and its value over a list of parameters runs into nothing.
+        ("Stability: 2 - Stable for layout work", "zero duplication in the layout code", [2]),
     ] as [(String, String, [Int])])
     func anItemGoingOnItsLeadIn(_ lead: String, _ item: String, expected: [Int]) {
         let units = AnswerFixtures.units([Block(.paragraph, lead), Block(.listItem, "full reuse of the item view in any container"),
@@ -331,6 +333,7 @@ extension LayoutRuleTests {
         (["Strict sends the cookie only on same-site requests."], [0, 1]),
         (["Strict sends the cookie only on same-site requests.", "This should be used for sessions."], [0, 1, 2]),
         (["Done"], [1]),
+        (["Status: 3 - Cookie support frozen"], [1]),
         // A clause without its main clause answers a question asked above it: the code comes without it.
         (["When the cookie leaves the site."], [1]),
     ] as [([String], [Int])])
@@ -1352,5 +1355,52 @@ extension LayoutRuleTests {
         #expect(c[0].leadIn == "Then we use generics:")
         #expect(c[0].context.contains("struct Box") && c[0].context.contains("First we set up"))
         #expect(c[1].leadIn == nil && c[1].context.contains("Usage") && !c[1].context.contains("generics"))
+    }
+}
+
+/// An API reference's description leaves its subject to the heading; quoted in an answer, it is named from there.
+@Suite struct APISubjectTests {
+    @Test(arguments: [
+        ("Returns the value of the queue limit.", true), ("Creates and returns a grinder.", true),
+        ("Indicates whether the pool is idle.", true), ("Provides an asynchronous grinder.", true),
+        ("Streams are buffered.", false), ("Sometimes the pool is idle.", false), ("Process the queue first.", false),
+        ("Does the pool grow?", false), ("Returns: a grinder.", false), ("Defaults to the home folder.", false),
+        ("Status is stable.", false), ("The pool returns a grinder.", false), ("Cuts", false),
+    ])
+    func descriptionsThatOpenWithAVerb(text: String, expected: Bool) {
+        #expect(APISubject.opensWithVerb(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: [
+        ("grind.start(stone[, grit])", "grind.start()"), ("Static method: Pool.alloc(size[, fill])", "Pool.alloc()"),
+        ("Class: GrindPool", "GrindPool"), ("new Pool(size)", "Pool()"), ("GetPoolSize function (pool.h)", "GetPoolSize"),
+        ("pool.idle", "pool.idle"), ("max_grit", "max_grit"), ("std::pool::Grinder", "std::pool::Grinder"),
+        ("Pools and iteration", nil), ("Event: 'close'", nil), ("Grinding", nil), ("Why GrindPool is slow", nil),
+        ("pool.idle.", nil),
+    ] as [(String, String?)])
+    func namesInHeadings(heading: String, expected: String?) {
+        #expect(APISubject.name(inHeading: heading) == expected, "\(heading)")
+    }
+
+    /// The first description of its section in the paragraph is named; one right after a sentence of its own
+    /// section reads on from it, and a heading that names no code names nothing.
+    @Test func descriptionsNamedFromTheirHeading() {
+        func unit(_ i: Int, _ text: String, heading: String?, section: Int, list: Bool = false) -> AnswerCandidate {
+            var u = AnswerFixtures.unit(i, text, list: list, section: section)
+            u.heading = heading
+            return AnswerFixtures.candidate(u)
+        }
+        let items = [
+            unit(0, "Returns the grit of the stone.", heading: "stone.grit()", section: 1),
+            unit(1, "Creates a pool of grinders.", heading: "grind.pool(size)", section: 2),
+            unit(2, "Returns the pool.", heading: "grind.pool(size)", section: 2),
+            unit(3, "size: the pool's size.", heading: "grind.pool(size)", section: 2, list: true),
+            unit(4, "Returns a stone.", heading: "Stones and grit", section: 3),
+            unit(5, "Retrieves the grit of a stone.", heading: nil, section: 0),
+        ]
+        let named = APISubject.named(items, title: "GetStoneGrit function (stone.h)").map(\.unit.text)
+        #expect(named == ["stone.grit() returns the grit of the stone.", "grind.pool() creates a pool of grinders.",
+                          "Returns the pool.", "size: the pool's size.", "Returns a stone.",
+                          "GetStoneGrit retrieves the grit of a stone."], "\(named)")
     }
 }

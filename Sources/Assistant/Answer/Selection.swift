@@ -195,9 +195,10 @@ struct AnswerSelection {
     }
 
     /// A prose sentence that runs into the code after it, as a colon would ("…can be enabled with"): it ends in a
-    /// word, with no stop, and is a sentence's length.
+    /// word, with no stop, and is a sentence's length. A label and its value ("Stability: 1 - Experimental" over an
+    /// API's parameters) ends in a word too, but runs into nothing.
     static func runsInto(_ u: SentenceUnit) -> Bool {
-        guard !u.isListItem, u.words >= 4, u.words < 45, let last = u.text.last else { return false }
+        guard !u.isListItem, u.words >= 4, u.words < 45, !ByteSearch.contains(u.text, ": "), let last = u.text.last else { return false }
         return last.isLetter && !Cues.isFlattenedCode(u.text)
     }
 
