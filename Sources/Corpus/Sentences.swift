@@ -3,7 +3,7 @@
 public enum Sentences {
     /// Words whose trailing period does not end a sentence (compared lowercased, inner dots kept).
     static let abbreviations: Set<String> = [
-        "e.g", "i.e", "vs", "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "inc", "ltd", "co", "fig", "cf",
+        "e.g", "i.e", "eg", "ie", "vs", "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "inc", "ltd", "co", "fig", "cf",
         "al", "approx", "ca", "vol", "pp", "ed", "eds", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
         "sept", "oct", "nov", "dec", "u.s", "u.k", "ph.d", "p.s", "a.m", "p.m", "resp", "viz", "est", "dept",
     ]

@@ -85,6 +85,10 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))
+        // The end of a parenthesis split from its start is the end of another sentence; an item's "2)" is not.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder uses a subset of it).")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder (a mill) uses a subset of it.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Then 2) the grinder uses a subset :) of it.")))
         // A sentence that is mostly a web address says too little on its own.
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "If not, see <https://www.example.org/licenses/>.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The full text of the licence is at https://www.example.org/licenses/ for reference.")))

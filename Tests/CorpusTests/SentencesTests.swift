@@ -40,6 +40,7 @@ import Testing
         ("Read the documentation. swiftly is an open source project.", ["Read the documentation.", "swiftly is an open source project."]),
         ("Lists, maps, etc. and sets are values.", ["Lists, maps, etc. and sets are values."]),
         ("Use e.g. maps or vs. sets today.", ["Use e.g. maps or vs. sets today."]),
+        ("It reads the format (ie. Grinder writes a subset). It is old.", ["It reads the format (ie. Grinder writes a subset).", "It is old."]),
         ("Declare var a: Int? would make it optional.", ["Declare var a: Int? would make it optional."]),
         ("Try it with a try! call. npm is not needed.", ["Try it with a try! call.", "npm is not needed."]),
         ("Plan B. b is a variable.", ["Plan B. b is a variable."]),

@@ -61,7 +61,20 @@ struct CandidatePool {
         if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
         if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 }
-        return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4
+        return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4 && !closesUnopened(u.text)
+    }
+
+    /// A sentence that closes a parenthesis it never opened ("Cachegrind uses a subset)." after a split inside
+    /// "(ie. Cachegrind uses a subset)") is the end of another one. An item's "1)", "b)" or a ":)" opens nothing.
+    static func closesUnopened(_ text: String) -> Bool {
+        var depth = 0
+        for word in text.split(separator: " ") {
+            if word.count <= 3, word.hasSuffix(")"), !word.contains("("), word.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == ":" || $0 == ";" }) { continue }
+            for ch in word {
+                if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1; if depth < 0 { return true } }
+            }
+        }
+        return false
     }
 
     /// A table flattened into text, its header parted from its rows by cells of dashes ("Access right Meaning
