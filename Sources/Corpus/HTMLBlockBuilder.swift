@@ -50,6 +50,9 @@ struct HTMLBlockBuilder {
     /// The current block's `<code>` element while it may be the block's whole text
     /// (`<p><code>let q = DispatchQueue(…)</code></p>`).
     private var codeSpan = CodeSpan.none
+    /// The block a `<br>` ended, until another block is written; `breaking` while a `<br>` ends one.
+    private var brokenLine: Int?
+    private var breaking = false
     private enum CodeSpan { case none, open(start: Int), closed(start: Int, end: Int), mixed }
 
     mutating func feed(_ token: MarkupToken, _ p: UnsafeBufferPointer<UInt8>) {
@@ -102,7 +105,8 @@ struct HTMLBlockBuilder {
             preLanguage = Self.language(attrs) ?? languageHint
             languageHint = nil
             code = []
-        case "br", "hr": flush()
+        case "br": breaking = true; flush(); breaking = false
+        case "hr": flush()
         case "img":
             if let alt = attrs.first(where: { $0.name == "alt" })?.value, !alt.isEmpty, !HTMLText.isPlaceholderAlt(alt) {
                 buf.append(0x20); buf.append(contentsOf: alt.utf8); buf.append(0x20)
@@ -210,8 +214,42 @@ struct HTMLBlockBuilder {
             blocks[t] = Block(.listItem, joined)
             return
         }
+        let afterBreak = brokenLine != nil && brokenLine == blocks.count - 1
+        brokenLine = nil
+        defer { if breaking { brokenLine = blocks.count - 1 } }
+        if kind == .paragraph || kind == .listItem, afterBreak || breaking {
+            if kind == .paragraph, let item = Self.bulleted(text) { blocks.append(Block(.listItem, item)); return }
+            if afterBreak, let last = blocks.last, last.kind == kind || (kind == .paragraph && last.kind == .listItem),
+               Self.goesOn(last.text, with: text) {
+                blocks[blocks.count - 1] = Block(last.kind, last.text + " " + text)
+                return
+            }
+        }
         blocks.append(Block(kind, text))
         if item == "dt" { termBlock = blocks.count - 1 }
+    }
+
+    /// A line of text set with `<br>` (DocBook's literallayout, a NEWS file or a mail in HTML) that opens with a
+    /// bullet is a list item: "* Fix Rust v0 name demangling." has the text after its "* ".
+    static func bulleted(_ text: String) -> String? {
+        for marker in ["* ", "- ", "• "] where text.hasPrefix(marker) {
+            // "* ====== CORE CHANGES ======" is a banner, not an item.
+            let rest = text.dropFirst(marker.count).drop(while: { $0 == " " })
+            return rest.filter(\.isLetter).count * 2 > rest.filter({ $0 != " " }).count ? String(rest) : nil
+        }
+        return nil
+    }
+
+    /// Whether a `<br>` broke `line` mid-sentence, `next` going on with it: the line ends in a comma ("…support
+    /// for X86/macOS 10.13," then "AMD64/macOS 10.13 and nanoMIPS/Linux."), or with no stop before a lowercase
+    /// word ("…actual CPU features" then "present. Fixes…"). Entries of a list, one to a line, open with their
+    /// number or label ("267383 Assertion … failed", "n-i-bz Fix…") and stay apart, and so does a rule of "~~~".
+    static func goesOn(_ line: String, with next: String) -> Bool {
+        guard let end = line.last, !".!?:;。！？".contains(end), line.contains(where: \.isLetter) else { return false }
+        if end == "," { return next.contains(where: \.isLetter) }
+        var word = next.prefix { $0 != " " }
+        while let l = word.last, ".,;:!?".contains(l) { word = word.dropLast() }
+        return word.first?.isLowercase == true && word.allSatisfy(\.isLetter)
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }

@@ -5,7 +5,10 @@ import Testing
 @Suite struct HTMLTextTests {
     @Test(arguments: [
         ("<p>It&#8217;s &amp; ok&hellip;</p>", [Block(.paragraph, "It’s & ok…")]),
-        ("<p>a<br>b</p>", [Block(.paragraph, "a"), Block(.paragraph, "b")]),
+        // A break mid-sentence is a line's end; after a stop, or before a capital, a block's.
+        ("<p>a<br>b</p>", [Block(.paragraph, "a b")]),
+        ("<p>It ends.<br>then more</p>", [Block(.paragraph, "It ends."), Block(.paragraph, "then more")]),
+        ("<p>Name<br>Street</p>", [Block(.paragraph, "Name"), Block(.paragraph, "Street")]),
         ("<h3>Title</h3><p>Body  \n  text</p>", [Block(.heading(level: 3), "Title"), Block(.paragraph, "Body text")]),
         ("<ul><li><p>Nested</p></li></ul>", [Block(.listItem, "Nested")]),
         ("<script>alert(1)</script><style>x{}</style><svg><title>t</title><g>g</g></svg><p>kept</p>", [Block(.paragraph, "kept")]),
@@ -174,5 +177,36 @@ import Testing
     ])
     func nodeNavigation(_ text: String, _ expected: Bool) {
         #expect(Titles.isNodeNavigation(text) == expected)
+    }
+}
+
+/// Text set line by line with `<br>` (DocBook's literallayout around a NEWS file, a mail in HTML): a line broken
+/// mid-sentence goes on in the next, a bulleted line is a list item, and entries one to a line stay apart.
+@Suite struct LineBreakTests {
+    @Test func linesSetWithBreaks() throws {
+        let html = """
+            <html><head><title>News</title></head><body><h1>News</h1><div class="literallayout"><p>
+            Release 2.1 (4 May)<br>~~~~~~~~~~~~~<br><br>
+            This release grinds basalt, granite,<br>slate and marble. It also mills<br>quartz.<br><br>
+            * ====== CORE CHANGES ======<br><br>
+            * Fix the grit counter.<br>* Add a wrapper for the mill, which needs<br>  lubrication now.<br><br>
+            4121 Crash on empty stones<br>4122 Wrong grit reported<br></p></div></body></html>
+            """
+        let a = try #require(try ArticleParser.parse(Array(html.utf8), source: "news.html").articles.first)
+        #expect(a.blocks.contains(Block(.paragraph, "This release grinds basalt, granite, slate and marble. It also mills quartz.")), "\(a.blocks)")
+        #expect(a.blocks.contains(Block(.listItem, "Fix the grit counter.")), "\(a.blocks)")
+        #expect(a.blocks.contains(Block(.listItem, "Add a wrapper for the mill, which needs lubrication now.")), "\(a.blocks)")
+        #expect(a.blocks.contains(Block(.paragraph, "4121 Crash on empty stones")) && a.blocks.contains(Block(.paragraph, "4122 Wrong grit reported")), "\(a.blocks)")
+        #expect(a.blocks.contains(Block(.paragraph, "Release 2.1 (4 May)")), "\(a.blocks)")
+        #expect(!a.blocks.contains { $0.kind == .listItem && $0.text.contains("=") }, "\(a.blocks)")
+    }
+
+    @Test(arguments: [
+        ("support for granite,", "Slate and marble.", true), ("only the coarse", "grit. Then more.", true),
+        ("It ends here.", "and more", false), ("Crash on empty", "Wrong grit", false), ("4121 Crash", "n-i-bz Fix", false),
+        ("~~~~~", "text", false),
+    ] as [(String, String, Bool)])
+    func aBrokenLineGoesOn(line: String, next: String, expected: Bool) {
+        #expect(HTMLBlockBuilder.goesOn(line, with: next) == expected)
     }
 }
