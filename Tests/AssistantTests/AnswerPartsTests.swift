@@ -85,6 +85,11 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))
+        // A parameter's type with nothing said of it is part of a signature; with a description it is an answer.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "src {Stream|Blob|string|Iterable| AsyncIterable}.", list: true)))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Returns: {Promise}", list: true)))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "limit {number} The most stones a grinder holds.", list: true)))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Use a Set {1, 2} for that", list: true)))
         // The end of a parenthesis split from its start is the end of another sentence; an item's "2)" is not.
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder uses a subset of it).")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder (a mill) uses a subset of it.")))

@@ -60,7 +60,7 @@ struct CandidatePool {
         if ByteSearch.contains(u.text, " | ") || hasSeparatorRow(u.text) { return false }
         if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
-        if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 }
+        if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 && !isBareType(u.text) }
         return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4 && !closesUnopened(u.text)
     }
 
@@ -75,6 +75,18 @@ struct CandidatePool {
             }
         }
         return false
+    }
+
+    /// An API reference's parameter with its type and nothing said of it ("src {Stream|Blob|string}", "{boolean}",
+    /// "Returns: {Promise}"): a signature's part, no answer. "highWaterMark {number} The maximum queue size." says
+    /// what the parameter is.
+    static func isBareType(_ text: String) -> Bool {
+        guard let open = text.firstIndex(of: "{"), text[open...].contains("}") else { return false }
+        var depth = 0, outside = ""
+        for ch in text {
+            if ch == "{" { depth += 1 } else if ch == "}" { depth = max(0, depth - 1) } else if depth == 0 { outside.append(ch) }
+        }
+        return outside.split(separator: " ").filter { $0.contains(where: \.isLetter) }.count <= 1
     }
 
     /// A table flattened into text, its header parted from its rows by cells of dashes ("Access right Meaning
