@@ -67,6 +67,7 @@ struct CandidatePool {
     /// A sentence that closes a parenthesis it never opened ("Cachegrind uses a subset)." after a split inside
     /// "(ie. Cachegrind uses a subset)") is the end of another one. An item's "1)", "b)" or a ":)" opens nothing.
     static func closesUnopened(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: ")")) else { return false }
         var depth = 0
         for word in text.split(separator: " ") {
             if word.count <= 3, word.hasSuffix(")"), !word.contains("("), word.dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == ":" || $0 == ";" }) { continue }
@@ -81,7 +82,7 @@ struct CandidatePool {
     /// "Returns: {Promise}"): a signature's part, no answer. "highWaterMark {number} The maximum queue size." says
     /// what the parameter is.
     static func isBareType(_ text: String) -> Bool {
-        guard let open = text.firstIndex(of: "{"), text[open...].contains("}") else { return false }
+        guard text.utf8.contains(UInt8(ascii: "{")), text.utf8.contains(UInt8(ascii: "}")) else { return false }
         var depth = 0, outside = ""
         for ch in text {
             if ch == "{" { depth += 1 } else if ch == "}" { depth = max(0, depth - 1) } else if depth == 0 { outside.append(ch) }
