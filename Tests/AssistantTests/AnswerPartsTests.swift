@@ -1385,7 +1385,8 @@ extension LayoutRuleTests {
         ("Class: GrindPool", "GrindPool"), ("new Pool(size)", "Pool()"), ("GetPoolSize function (pool.h)", "GetPoolSize"),
         ("pool.idle", "pool.idle"), ("max_grit", "max_grit"), ("std::pool::Grinder", "std::pool::Grinder"),
         ("Pools and iteration", nil), ("Event: 'close'", nil), ("Grinding", nil), ("Why GrindPool is slow", nil),
-        ("pool.idle.", nil),
+        ("pool.idle.", nil), ("pub const fn new_in(alloc: A) -> Pool<A>", "new_in()"), ("pub fn get<Q>(&self, key: &Q) -> Option<&V>", "get()"),
+        ("def grind(stone, grit=2)", "grind()"), ("where K: Ord,", nil), ("pub struct Pool", nil),
     ] as [(String, String?)])
     func namesInHeadings(heading: String, expected: String?) {
         #expect(APISubject.name(inHeading: heading) == expected, "\(heading)")

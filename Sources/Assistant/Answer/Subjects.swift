@@ -39,6 +39,10 @@ enum APISubject {
         return objectOpeners.contains(words[1].lowercased().trimmingCharacters(in: ",.;:"))
     }
 
+    /// Keywords that open a declaration in a reference's heading (Rust, Swift, Python, Java, C++), before the name.
+    static let declarationWords: Set<String> = ["pub", "pub(crate)", "pub(super)", "const", "unsafe", "async", "extern", "fn",
+        "func", "def", "static", "final", "public", "private", "protected", "open", "override", "mutating", "inline", "virtual"]
+
     /// Kinds a reference's heading names after the name ("GetFileSize function", "Array.prototype.map() method").
     static let kindWords: Set<String> = ["function", "method", "property", "macro", "class", "structure", "struct",
         "interface", "event", "constructor", "callback", "enum", "enumeration", "type", "module", "attribute", "field"]
@@ -54,10 +58,18 @@ enum APISubject {
             s = s[s.index(after: colon)...].drop(while: { $0 == " " })
         }
         if s.hasPrefix("new ") { s = s.dropFirst(4) }
+        // A declaration's keywords before its name: "pub const fn new_in(alloc: A)", "def grind(stone)".
+        while let space = s.firstIndex(of: " "), declarationWords.contains(String(s[..<space])) {
+            s = s[s.index(after: space)...].drop(while: { $0 == " " })
+        }
         let ident = s.prefix { $0.isLetter || $0.isNumber || "_$.:#".contains($0) }
         guard let first = ident.first, first.isLetter || first == "_" || first == "$", ident.count <= 60,
               ident.last.map({ $0.isLetter || $0.isNumber || $0 == "_" }) == true else { return nil }
-        let rest = s[ident.endIndex...]
+        var rest = s[ident.endIndex...]
+        // Generic parameters between the name and its arguments: "get<Q>(&self, key: &Q)".
+        if rest.first == "<", let close = rest.firstIndex(of: ">"), rest[rest.index(after: close)...].first == "(" {
+            rest = rest[rest.index(after: close)...]
+        }
         let call = rest.hasPrefix("(")
         if !call && !rest.isEmpty {
             let next = rest.drop(while: { $0 == " " }).prefix { $0.isLetter }.lowercased()
