@@ -152,7 +152,8 @@ import Testing
         #expect(Cues.refersBack("Instead, keep one copy."))
         // A connective carries on from the sentence before, whichever it is.
         for opening in ["Rather, the lock is taken twice.", "Similarly, a queue drains.", "In this case the queue drains.",
-                        "On the other hand, queues drain.", "Nonetheless, the queue drains."] {
+                        "On the other hand, queues drain.", "Nonetheless, the queue drains.", "The above example drains the queue.",
+                        "As shown above, the queue drains."] {
             #expect(Cues.refersBack(opening), "\(opening)")
         }
         #expect(!Cues.refersBack("Rather than locking, drain the queue."))

@@ -215,7 +215,8 @@ enum Cues {
         "consequently,", "hence,", "conversely,", "nevertheless,", "nonetheless,", "meanwhile,", "besides,", "again,"].map(word))
     private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
         "this way", "for example", "for instance", "in this case", "in contrast", "by contrast", "on the other hand", "in addition",
-        "in other words", "that said", "even so", "as such"].map(word)
+        "in other words", "that said", "even so", "as such", "the above", "the previous", "the example above", "as shown above",
+        "as mentioned above", "as mentioned earlier"].map(word)
 
     /// An author's sign-off or a feed's footer: in no answer (`isSignOff`) and no summary (`isBoilerplate`).
     private static let signOffWords = ["appeared first on", "thanks for reading", "follow me on", "stay tuned", "reach out to me",
