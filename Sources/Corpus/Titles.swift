@@ -94,3 +94,42 @@ public enum SectionNumber {
         return text[text.index(after: space)...].drop { $0 == " " }
     }
 }
+
+/// The name of the site that ends most of a corpus's titles ("Vec in std::vec - Rust", "Drop - The Rust
+/// Programming Language", "os — Python 3.12 documentation"): a page's own title says it once per page, and in a
+/// list of citations or search results it is noise. Found from the corpus's titles together; no one page shows it.
+public enum SiteTitles {
+    public static let separators = [" - ", " | ", " — ", " – ", " · ", " :: "]
+    /// Fewer titles than this, or a smaller share of them ending alike, say nothing of a site.
+    public static let minArticles = 5
+    public static let minShare = 0.6
+
+    /// The separator and site name most titles end with (" - Rust"); nil when fewer than `minShare` of at least
+    /// `minArticles` titles end the same way.
+    public static func commonSuffix(_ titles: [String]) -> String? {
+        guard titles.count >= minArticles else { return nil }
+        var counts: [String: Int] = [:]
+        for t in titles { if let s = suffix(of: t) { counts[s, default: 0] += 1 } }
+        // Ties go by the text, so that every run finds the same one.
+        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+              Double(best.value) >= minShare * Double(titles.count) else { return nil }
+        return best.key
+    }
+
+    /// The title's last separator and what follows it (" - Rust"), when a title comes before it.
+    static func suffix(of title: String) -> String? {
+        var last: Range<String.Index>?
+        for separator in separators {
+            if let r = title.ranges(of: separator).last, r.lowerBound > title.startIndex, r.lowerBound > last?.lowerBound ?? title.startIndex { last = r }
+        }
+        guard let r = last, title.distance(from: r.lowerBound, to: title.endIndex) <= 60 else { return nil }
+        return String(title[r.lowerBound...])
+    }
+
+    /// `title` without the site's `suffix`, unless nothing with a letter or digit would be left.
+    public static func without(_ suffix: String?, _ title: String) -> String {
+        guard let suffix, title.hasSuffix(suffix) else { return title }
+        let head = title.dropLast(suffix.count)
+        return head.contains(where: { $0.isLetter || $0.isNumber }) ? String(head) : title
+    }
+}

@@ -11,13 +11,21 @@ public struct StoredArticle: Sendable, Equatable {
 /// Reads articles and passages back out of the index.
 public struct ArticleStore {
     let db: Database
-    public init(db: Database) { self.db = db }
-    public init(index: Index) { db = index.db }
+    /// The site's name that ends most of the corpus's titles (" - Rust"), left off every title read (`SiteTitles`).
+    let titleSuffix: String?
+    public init(db: Database) { self.init(db: db, titleSuffix: Self.siteSuffix(db)) }
+    public init(index: Index) { self.init(db: index.db) }
+    init(db: Database, titleSuffix: String?) { self.db = db; self.titleSuffix = titleSuffix }
+
+    /// The suffix the last index run found (`IndexWriter.findSiteSuffix`).
+    static func siteSuffix(_ db: Database) -> String? {
+        (try? db.scalarText("SELECT value FROM meta WHERE key = 'title_suffix'")) ?? nil
+    }
 
     static let columns = "doc, id, source, line, title, url, author, date, feed, blocks, links, words, lang, tags"
 
     func row(_ s: Statement) -> StoredArticle {
-        let a = Article(id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
+        let a = Article(id: s.text(1), title: SiteTitles.without(titleSuffix, s.text(4)), url: s.optionalText(5), author: s.optionalText(6),
                         date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),
                         blocks: BlockCoding.decode(s.text(9)), links: BlockCoding.decodeLinks(s.text(10)))
         var article = a
@@ -89,7 +97,7 @@ public struct ArticleStore {
                     // An ordinal past the article's last passage (an index older than its text) falls back to the first.
                     text = s.withText(9) { (Chunker.passage(r.passage, ofEncoded: $0) ?? Chunker.passage(0, ofEncoded: $0))?.text } ?? ""
                 }
-                out.append(Hit(doc: r.doc, id: s.text(1), title: s.text(4), url: s.optionalText(5), author: s.optionalText(6),
+                out.append(Hit(doc: r.doc, id: s.text(1), title: SiteTitles.without(titleSuffix, s.text(4)), url: s.optionalText(5), author: s.optionalText(6),
                                date: s.optionalText(7), feed: s.optionalText(8), source: s.text(2), line: Int(s.int(3)),
                                score: r.score, passage: r.passage, passageText: text, snippet: "", explanation: nil))
             }

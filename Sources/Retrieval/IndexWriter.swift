@@ -98,6 +98,7 @@ struct IndexWriter {
                 try apply(changes: &changes, removed: removed, known: known, report: &report, progress: progress)
                 timer.mark("apply")
                 try touch(touched)
+                try findSiteSuffix()
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
                 try setMeta("parser", ArticleParser.version)
@@ -173,6 +174,15 @@ struct IndexWriter {
     func touch(_ rows: [(String, Int64)]) throws {
         let s = try db.prepare("UPDATE files SET mtime = ? WHERE path = ?")
         for (path, mtime) in rows { try s.run([.int(mtime), .text(path)]) }
+    }
+
+    /// The site's name that ends most titles (" - Rust"), from all of them, for `ArticleStore` to leave off.
+    func findSiteSuffix() throws {
+        let s = try db.prepare("SELECT title FROM articles")
+        var titles: [String] = []
+        while try s.step() { titles.append(s.text(0)) }
+        if let suffix = SiteTitles.commonSuffix(titles) { try setMeta("title_suffix", suffix) }
+        else { try db.prepare("DELETE FROM meta WHERE key = 'title_suffix'").run([]) }
     }
 
     func setMeta(_ key: String, _ value: String) throws {

@@ -204,7 +204,7 @@ public final class Searcher {
         }
         final.sort { $0.score != $1.score ? $0.score > $1.score : $0.doc < $1.doc }
         let top = Array(final.prefix(query.limit))
-        var hits = try ArticleStore(db: db).hits(for: top.map { ($0.doc, $0.score, $0.passage) }, passages: query.snippets)
+        var hits = try ArticleStore(db: db, titleSuffix: stats.titleSuffix).hits(for: top.map { ($0.doc, $0.score, $0.passage) }, passages: query.snippets)
         let qterms = Set(terms.map(\.term))
         for i in hits.indices {
             if query.snippets { hits[i].snippet = Snippets.window(hits[i].passageText, terms: qterms, analyzer: analyzer) }
@@ -284,7 +284,7 @@ public final class Searcher {
     }
 
     func byDate(_ docs: [Int], limit: Int) throws -> [Hit] {
-        let store = ArticleStore(db: db)
+        let store = ArticleStore(db: db, titleSuffix: stats.titleSuffix)
         var hits = try store.hits(for: docs.map { ($0, 0, 0) })
         hits.sort { ($0.date ?? "") != ($1.date ?? "") ? ($0.date ?? "") > ($1.date ?? "") : $0.doc < $1.doc }
         hits = Array(hits.prefix(limit))
@@ -300,6 +300,8 @@ public struct CollectionStats: Sendable {
     /// The corpus's languages besides English that have a stemmer (read with the other statistics, so
     /// knowing them costs a search nothing).
     public var languages: [String] = []
+    /// The site's name that ends most titles, left off them (`SiteTitles`).
+    public var titleSuffix: String?
     static let stemmed = ["de", "fr", "es", "it", "pt", "nl", "ru"]
 
     init(_ db: Database) throws {
@@ -316,5 +318,6 @@ public struct CollectionStats: Sendable {
         avgPassage = Double(v["plen"] ?? 0) / Double(max(passages, 1))
         let bits = v["languages"] ?? 0
         languages = Self.stemmed.indices.filter { bits & (1 << $0) != 0 }.map { Self.stemmed[$0] }
+        titleSuffix = ArticleStore.siteSuffix(db)
     }
 }

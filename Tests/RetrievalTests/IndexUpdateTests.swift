@@ -128,3 +128,42 @@ struct IndexUpdateTests {
         #expect(throws: RetrievalError.self) { try index.update() }
     }
 }
+
+/// A documentation site's pages end their titles with the site's name ("Vec in std::vec - Rust"): the index finds
+/// it from all titles and every title read leaves it off; a corpus whose titles do not mostly end alike keeps them.
+@Suite struct SiteTitleTests {
+    @Test(arguments: [
+        (["Grit in mill::grit - Grindbook", "Stone in mill - Grindbook", "Wheels - Grindbook", "Oil - Grindbook", "Dust: a note"], " - Grindbook"),
+        (["a — Mill 2 documentation", "b — Mill 2 documentation", "c — Mill 2 documentation", "d — Mill 2 documentation", "e — Mill 2 documentation"], " — Mill 2 documentation"),
+        (["Part one - Intro", "Part two - Setup", "Stones", "Grit", "Oil"], nil),
+        (["A - Site", "B - Site", "C - Site", "D - Site"], nil),
+        (["A - Site", "B - Site", "C - Site", "Other", "More", "Most", "Last"], nil),
+    ] as [([String], String?)])
+    func commonSuffix(_ titles: [String], _ expected: String?) {
+        #expect(SiteTitles.commonSuffix(titles) == expected)
+    }
+
+    @Test func withoutLeavesAName() {
+        #expect(SiteTitles.without(" - Grindbook", "Oil - Grindbook") == "Oil")
+        #expect(SiteTitles.without(" - Grindbook", " - Grindbook") == " - Grindbook")
+        #expect(SiteTitles.without(" - Grindbook", "Oil") == "Oil")
+        #expect(SiteTitles.without(nil, "Oil - Grindbook") == "Oil - Grindbook")
+    }
+
+    @Test func titlesReadWithoutTheSiteName() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        for (i, topic) in ["Grit", "Stones", "Wheels", "Oil", "Dust", "Belts", "Gears", "Sieves"].enumerated() {
+            try s.write("page\(i).html", "<html><head><title>\(topic) in mill - Grindbook</title></head><body><h1>About \(topic.lowercased())</h1><p>The \(topic.lowercased()) page of the quernstone guide.</p></body></html>")
+        }
+        let index = try s.open()
+        _ = try index.update()
+        #expect(try s.search(index, "quernstone").map(\.title).sorted() == ["Belts in mill", "Dust in mill", "Gears in mill", "Grit in mill", "Oil in mill", "Sieves in mill", "Stones in mill", "Wheels in mill"])
+        #expect(try ArticleStore(index: index).resolve("page3.html")?.article.title == "Oil in mill")
+        // The scratch corpus's other articles keep their titles.
+        #expect(try ArticleStore(index: index).all(bodies: false).contains { $0.article.title == "Knot tying for sailors" })
+        // Once most titles no longer end alike, none is cut.
+        for i in 0..<8 { try s.remove("page\(i).html") }
+        _ = try index.update()
+        #expect(ArticleStore.siteSuffix(index.db) == nil)
+    }
+}
