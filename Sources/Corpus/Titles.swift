@@ -105,25 +105,36 @@ public enum SiteTitles {
     public static let minShare = 0.6
 
     /// The separator and site name most titles end with (" - Rust"); nil when fewer than `minShare` of at least
-    /// `minArticles` titles end the same way.
-    public static func commonSuffix(_ titles: [String]) -> String? {
-        guard titles.count >= minArticles else { return nil }
+    /// `minArticles` titles end the same way. `total` counts titles not given (those with no separator).
+    public static func commonSuffix(_ titles: [String], of total: Int? = nil) -> String? {
         var counts: [String: Int] = [:]
         for t in titles { if let s = suffix(of: t) { counts[s, default: 0] += 1 } }
+        return commonSuffix(counts: counts, total: max(total ?? titles.count, titles.count))
+    }
+
+    /// The same, from how many of `total` titles end with each suffix.
+    public static func commonSuffix(counts: [String: Int], total: Int) -> String? {
+        guard total >= minArticles else { return nil }
         // Ties go by the text, so that every run finds the same one.
         guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
-              Double(best.value) >= minShare * Double(titles.count) else { return nil }
+              Double(best.value) >= minShare * Double(total) else { return nil }
         return best.key
     }
 
-    /// The title's last separator and what follows it (" - Rust"), when a title comes before it.
-    static func suffix(of title: String) -> String? {
-        var last: Range<String.Index>?
-        for separator in separators {
-            if let r = title.ranges(of: separator).last, r.lowerBound > title.startIndex, r.lowerBound > last?.lowerBound ?? title.startIndex { last = r }
+    static let separatorBytes = separators.map { Array($0.utf8) }
+
+    /// The title's last separator and what follows it (" - Rust"), when a title comes before it and the rest is at
+    /// most 60 bytes. Searched in the title's last bytes, from the end: an index run reads every title.
+    public static func suffix(of title: String) -> String? {
+        let b = Array(title.utf8.suffix(64))
+        let offset = title.utf8.count - b.count
+        guard b.count >= 4 else { return nil }
+        for start in stride(from: b.count - 3, through: 0, by: -1) where b[start] == 0x20 {
+            guard let sep = separatorBytes.first(where: { start + $0.count <= b.count && b[start ..< start + $0.count].elementsEqual($0) }) else { continue }
+            guard offset + start > 0, b.count - start <= 60, b.count - start > sep.count else { return nil }
+            return String(decoding: b[start...], as: UTF8.self)
         }
-        guard let r = last, title.distance(from: r.lowerBound, to: title.endIndex) <= 60 else { return nil }
-        return String(title[r.lowerBound...])
+        return nil
     }
 
     /// `title` without the site's `suffix`, unless nothing with a letter or digit would be left.

@@ -33,10 +33,13 @@ struct ArticleRow {
     var words = 0
     var titleLength = 0, headingLength = 0, bodyLength = 0
     var passageLength = 0, passageCount = 0
+    /// The title's last separator and what follows it (" - Rust"): a site's name, when most titles end so.
+    var titleSuffix: String?
 
     /// Starts the row with the article's metadata columns; `blocks` and `links` follow.
     init(_ article: Article, text: inout [UInt8]) {
         line = article.line
+        titleSuffix = SiteTitles.suffix(of: article.title)
         language = article.language ?? Self.language(of: article)
         let tags = article.tags.isEmpty ? nil : article.tags.joined(separator: "\n")
         for value in [article.id, article.source, article.title, article.url, article.author, article.date, article.feed, language, tags] {

@@ -74,6 +74,7 @@ extension IndexWriter {
         // With no articles left, the statistics are the sums over the rows written here.
         let wasEmpty = try db.scalarInt("SELECT NOT EXISTS (SELECT 1 FROM articles)") == 1
         var sums = [Int64](repeating: 0, count: 6)   // docs, tlen, hlen, blen, plen, passages
+        var titleSuffixes: [String: Int] = [:]
         var table = PostingTable(workers: workers)
         defer { table.deallocate() }
         let insertArticles = try BatchedInsert(db, into: "articles", columns: ArticleRow.columns, rowsPerStatement: 16)
@@ -148,6 +149,7 @@ extension IndexWriter {
             }
             nextDoc += batch.rows.count
             for row in batch.rows {
+                if let suffix = row.titleSuffix { titleSuffixes[suffix, default: 0] += 1 }
                 sums[0] += 1; sums[1] += Int64(row.titleLength); sums[2] += Int64(row.headingLength)
                 sums[3] += Int64(row.bodyLength); sums[4] += Int64(row.passageLength); sums[5] += Int64(row.passageCount)
             }
@@ -256,6 +258,8 @@ extension IndexWriter {
             for (i, key) in keys.enumerated() { try put.run([.text(key), .int(s.int(Int32(i)))]) }
         }
         try put.run([.text("lastdoc"), .int(Int64(nextDoc - 1))])
+        // Into an empty table the titles just written are all there are; otherwise they are read back.
+        try storeSiteSuffix(wasEmpty ? titleSuffixes : nil)
         // The languages other than English that a query is also analysed in (bit k: `CollectionStats.stemmed[k]`).
         var languages: Int64 = 0
         let langs = try db.prepare("SELECT DISTINCT lang FROM articles WHERE lang IS NOT NULL")

@@ -98,7 +98,6 @@ struct IndexWriter {
                 try apply(changes: &changes, removed: removed, known: known, report: &report, progress: progress)
                 timer.mark("apply")
                 try touch(touched)
-                try findSiteSuffix()
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
                 try setMeta("parser", ArticleParser.version)
@@ -177,12 +176,23 @@ struct IndexWriter {
     }
 
     /// The site's name that ends most titles (" - Rust"), from all of them, for `ArticleStore` to leave off.
-    func findSiteSuffix() throws {
-        let s = try db.prepare("SELECT title FROM articles")
-        var titles: [String] = []
-        while try s.step() { titles.append(s.text(0)) }
-        if let suffix = SiteTitles.commonSuffix(titles) { try setMeta("title_suffix", suffix) }
-        else { try db.prepare("DELETE FROM meta WHERE key = 'title_suffix'").run([]) }
+    /// The site's name that ends most titles (" - Rust"), for `ArticleStore` to leave off: from `counts` of the
+    /// titles' suffixes when they are all the index holds, else from the stored titles that have a separator (the
+    /// count of all from the statistics just written).
+    func storeSiteSuffix(_ counts: [String: Int]?) throws {
+        let total = Int(try db.scalarInt("SELECT value FROM stats WHERE key = 'docs'") ?? 0)
+        var found: String?
+        if let counts {
+            found = SiteTitles.commonSuffix(counts: counts, total: total)
+        } else {
+            let marked = SiteTitles.separators.map { _ in "title LIKE ?" }.joined(separator: " OR ")
+            let s = try db.prepare("SELECT title FROM articles WHERE \(marked)")
+            try s.bind(SiteTitles.separators.map { SQLValue.text("%" + $0 + "%") })
+            var titles: [String] = []
+            while try s.step() { titles.append(s.text(0)) }
+            found = SiteTitles.commonSuffix(titles, of: total)
+        }
+        if let found { try setMeta("title_suffix", found) } else { try db.prepare("DELETE FROM meta WHERE key = 'title_suffix'").run([]) }
     }
 
     func setMeta(_ key: String, _ value: String) throws {
