@@ -110,10 +110,12 @@ struct AnswerComposer {
         }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.shown = shown
-        selection.run(lookup ?? ranked)
+        let named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
+        selection.run(lookup ?? NamedSections.leading(named, ranked))
         var picked = selection.picked
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }
         if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
+
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
         if mustMention, let own = Self.ownSubject(profile), !picked.contains(where: { $0.unit.terms.contains(own) }) {
             // The nearest articles are those for what the follow-up asks, not for the last topic.

@@ -1414,3 +1414,40 @@ extension LayoutRuleTests {
                           "GetStoneGrit retrieves the grit of a stone."], "\(named)")
     }
 }
+
+/// A question that names an API member starts its answer with the lead of the section that member heads.
+@Suite struct NamedSectionTests {
+    @Test(arguments: [
+        ("child_process.exec(command[, options])", "What is the difference between spawn and exec in child_process?", true),
+        ("child_process.execFile(file[, args])", "What is the difference between spawn and exec in child_process?", false),
+        ("Static method: Buffer.alloc(size[, fill])", "What does Buffer.alloc return?", true),
+        ("Class: Buffer", "What does Buffer.alloc return?", false),
+        ("Grinding tips", "what are grinding tips?", false),
+    ])
+    func headingsTheQuestionNames(heading: String, question: String, named: Bool) {
+        #expect(NamedSections.isNamed(heading: heading, by: NamedSections.words(question)) == named, "\(heading)")
+    }
+
+    @Test func theNamedSectionsLeadComesFirst() {
+        func unit(_ i: Int, _ text: String, _ heading: String, _ section: Int) -> SentenceUnit {
+            var u = AnswerFixtures.unit(i, text, section: section)
+            u.heading = heading
+            return u
+        }
+        let units = [
+            unit(0, "Stability: 2 - Stable.", "grind.start(stone)", 1), unit(1, "Starts the grinder on a stone.", "grind.start(stone)", 1),
+            unit(2, "It stops when the stone is flat.", "grind.start(stone)", 1), unit(3, "Stops the grinder at once.", "grind.stop()", 2),
+            unit(4, "Use oil on the stones for a finer grit.", "Grinding tips", 3),
+        ]
+        var pool = AnswerFixtures.pool(units)
+        pool.candidates = units.map { AnswerFixtures.candidate($0) }
+        let leads = NamedSections.leads(question: "what does grind.start do?", article: 1, pool: pool)
+        #expect(leads.map(\.unit.index) == [1])
+        #expect(NamedSections.leads(question: "grind.start or grind.stop?", article: 1, pool: pool).map(\.unit.index) == [1, 3])
+        #expect(NamedSections.leads(question: "how do I grind a stone?", article: 1, pool: pool).isEmpty)
+        let ranked = [pool.candidates[4], pool.candidates[2], pool.candidates[1]].enumerated().map { k, c in
+            var c = c; c.score = 3 - Double(k); return c
+        }
+        #expect(NamedSections.leading(leads, ranked).map(\.unit.index) == [1, 4, 2])
+    }
+}

@@ -71,6 +71,39 @@ struct AssistantCLITests {
         #expect(lacking.object["abstained"] as? Bool == true, "\(lacking.out)")
     }
 
+    /// An API reference heads each member's section with its signature and leaves the subject to it: a question
+    /// that names a member opens on that section's lead, named from the heading.
+    @Test func aReferenceAnswersFromTheSectionItsQuestionNames() throws {
+        let dir = CLI.tempDirectory("api-ref"), db = CLI.tempDirectory("api-ref-db") + "/i.sqlite"
+        try """
+            # Mill
+
+            The mill module grinds stones into grit and keeps a pool of grinders for the stones a program mills.
+
+            ## `mill.grind(stone[, grit])`
+
+            > Stability: 2 - Stable
+
+            * `stone` {Stone}
+            * `grit` {number} **Default:** `4`
+
+            Returns a bag of grit ground from the stone, coarse or fine as the grit asks.
+
+            The grinder of the pool that is free longest takes the stone, and a stone that a grinder holds waits.
+
+            ## `mill.pool(size)`
+
+            Creates a pool of grinders of the given size for the stones of a program, each grinder taking one stone.
+
+            ## Grinding tips
+
+            Oil the stones before a program grinds them, or the grit comes out coarse whatever the grit says.
+            """.write(toFile: dir + "/mill.md", atomically: true, encoding: .utf8)
+        let answer = try CLI.lore(["ask", "What does mill.grind return?"], corpus: dir, db: db).out
+        #expect(answer.hasPrefix("mill.grind() returns a bag of grit ground from the stone"), "\(answer)")
+        #expect(!answer.contains("Stability"), "\(answer)")
+    }
+
     @Test func sameMessageSameAnswerInEveryProcess() throws {
         var seen = Set<String>()
         for _ in 0..<6 {
