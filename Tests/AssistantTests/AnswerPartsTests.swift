@@ -1418,10 +1418,10 @@ extension LayoutRuleTests {
 /// A question that names an API member starts its answer with the lead of the section that member heads.
 @Suite struct NamedSectionTests {
     @Test(arguments: [
-        ("child_process.exec(command[, options])", "What is the difference between spawn and exec in child_process?", true),
-        ("child_process.execFile(file[, args])", "What is the difference between spawn and exec in child_process?", false),
-        ("Static method: Buffer.alloc(size[, fill])", "What does Buffer.alloc return?", true),
-        ("Class: Buffer", "What does Buffer.alloc return?", false),
+        ("stone_mill.grind(stone[, grit])", "Should I call grind or polish in stone_mill?", true),
+        ("stone_mill.grindFine(stone[, grit])", "Should I call grind or polish in stone_mill?", false),
+        ("Static method: Grit.sift(size[, mesh])", "What does Grit.sift return?", true),
+        ("Class: Grit", "What does Grit.sift return?", false),
         ("Grinding tips", "what are grinding tips?", false),
     ])
     func headingsTheQuestionNames(heading: String, question: String, named: Bool) {
