@@ -111,6 +111,7 @@ struct AnswerComposer {
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.shown = shown
         let named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
+        if lookup == nil, !named.isEmpty { why.append("sections the question names: " + named.compactMap(\.unit.heading).joined(separator: "; ")) }
         selection.run(lookup ?? NamedSections.leading(named, ranked))
         var picked = selection.picked
         if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }

@@ -102,6 +102,8 @@ struct AssistantCLITests {
         let answer = try CLI.lore(["ask", "What does mill.grind return?"], corpus: dir, db: db).out
         #expect(answer.hasPrefix("mill.grind() returns a bag of grit ground from the stone"), "\(answer)")
         #expect(!answer.contains("Stability"), "\(answer)")
+        let explained = try CLI.lore(["ask", "--explain", "What does mill.grind return?"], corpus: dir, db: db)
+        #expect((explained.out + explained.err).contains("sections the question names: mill.grind(stone[, grit])"), "\(explained.err)")
     }
 
     @Test func sameMessageSameAnswerInEveryProcess() throws {
