@@ -17,7 +17,7 @@ public struct ArticleStore {
     public init(index: Index) { self.init(db: index.db) }
     init(db: Database, titleSuffix: String?) { self.db = db; self.titleSuffix = titleSuffix }
 
-    /// The suffix the last index run found (`IndexWriter.findSiteSuffix`).
+    /// The suffix the last index run found (`IndexWriter.storeSiteSuffix`).
     static func siteSuffix(_ db: Database) -> String? {
         (try? db.scalarText("SELECT value FROM meta WHERE key = 'title_suffix'")) ?? nil
     }

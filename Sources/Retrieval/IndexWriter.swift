@@ -175,7 +175,6 @@ struct IndexWriter {
         for (path, mtime) in rows { try s.run([.int(mtime), .text(path)]) }
     }
 
-    /// The site's name that ends most titles (" - Rust"), from all of them, for `ArticleStore` to leave off.
     /// The site's name that ends most titles (" - Rust"), for `ArticleStore` to leave off: from `counts` of the
     /// titles' suffixes when they are all the index holds, else from the stored titles that have a separator (the
     /// count of all from the statistics just written).
