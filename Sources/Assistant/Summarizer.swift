@@ -94,7 +94,7 @@ struct Summarizer {
         var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)",
                                                                       "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"])]
         lines.append("")
-        lines.append(picked.map(\.text).joined(separator: " ") + " [1]")
+        lines.append(APISubject.named(picked, title: a.title).map(\.text).joined(separator: " ") + " [1]")
         let outline = a.headings.compactMap { h -> (text: String, level: Int)? in
             if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
         }
@@ -142,7 +142,9 @@ struct Summarizer {
         let titleKey = unnumbered(title.lowercased().trimmingCharacters(in: " :.!?#*"))
         let kept = headings.filter { h in
             let key = unnumbered(h.text.lowercased().trimmingCharacters(in: " :.!?#*"))
+            // A heading that ends in a comma is a piece of a signature broken over headings ("where T: Default,").
             guard !key.isEmpty, h.text.count < 90, key != titleKey, !genericHeadings.contains(key), h.text.contains(where: \.isLetter),
+                  !h.text.hasSuffix(","),
                   !Cues.isFiller(h.text), seen.insert(key).inserted else { return false }
             return true
         }

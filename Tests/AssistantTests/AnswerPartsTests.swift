@@ -762,6 +762,18 @@ extension LayoutRuleTests {
         // A manual page's section labels and admonitions say nothing of the page.
         #expect(Summarizer.keyPoints(["Name", "SYNOPSIS", "Description", "OPTIONS", "Important", "Note", "Output formats"], title: "grind")
                 == ["Output formats"])
+        // A signature broken over headings leaves pieces that end in a comma.
+        #expect(Summarizer.keyPoints(["impl<T> Mill<T>", "where T: Grit,", "pub fn grind(&self)"], title: "Mill") == ["impl<T> Mill<T>", "pub fn grind(&self)"])
+    }
+
+    /// A summary quotes what the article says, not where to read more.
+    @Test(arguments: [
+        ("See the module-level documentation for more.", true), ("For more information, see the mill guide.", true),
+        ("For more details, see the next page.", true), ("The mill grinds stones into grit.", false),
+        ("If the grit is unclear, ask the miller for more information.", false),
+    ])
+    func pointersAreNoSummary(text: String, pointer: Bool) {
+        #expect(Cues.isBoilerplate(text) == pointer, "\(text)")
     }
 
     /// The key points are one level of the outline: the shallowest where three sections have no subsections, with the
@@ -1408,6 +1420,9 @@ extension LayoutRuleTests {
             unit(4, "Returns a stone.", heading: "Stones and grit", section: 3),
             unit(5, "Retrieves the grit of a stone.", heading: nil, section: 0),
         ]
+        // A summary's sentences, in reading order, are named the same way.
+        #expect(APISubject.named(items.map(\.unit), title: "GetStoneGrit function (stone.h)").map(\.text)
+                == APISubject.named(items, title: "GetStoneGrit function (stone.h)").map(\.unit.text))
         let named = APISubject.named(items, title: "GetStoneGrit function (stone.h)").map(\.unit.text)
         #expect(named == ["stone.grit() returns the grit of the stone.", "grind.pool() creates a pool of grinders.",
                           "Returns the pool.", "size: the pool's size.", "Returns a stone.",

@@ -227,7 +227,10 @@ enum Cues {
         "share this", "you'll learn", "you will learn", "what you'll learn", "download project files", "sponsored",
         // Where the text appeared before: about the page, not the topic.
         "originally published", "originally posted", "first published on", "first published at", "cross-posted", "republished",
-        "in its original form", "read the original"])
+        "in its original form", "read the original",
+        // Pointers elsewhere ("See the module-level documentation for more."): where to read, not what it says.
+        "documentation for more", "for more details, see", "for more details see", "for more information, see",
+        "for more information see", "for more information about", "for more information on"])
 
     /// "This is the first post of a series about design patterns!": where the article stands in a series, which
     /// says little of what it says; no summary quotes it.

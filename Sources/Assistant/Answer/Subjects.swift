@@ -7,12 +7,18 @@ enum APISubject {
     /// before it in the paragraph given the name its heading (or, in the article's first section, its title) holds.
     static func named(_ items: [AnswerCandidate], title: String) -> [AnswerCandidate] {
         var out = items
-        for i in items.indices {
-            let u = items[i].unit
+        for (i, u) in named(items.map(\.unit), title: title).enumerated() { out[i].unit = u }
+        return out
+    }
+
+    /// The same for sentences in reading order (a summary's).
+    static func named(_ units: [SentenceUnit], title: String) -> [SentenceUnit] {
+        var out = units
+        for (i, u) in units.enumerated() {
             guard !u.isCode, !u.isListItem, opensWithVerb(u.text) else { continue }
-            if i > 0, !items[i - 1].unit.isCode, !items[i - 1].unit.isListItem, items[i - 1].unit.section == u.section { continue }
+            if i > 0, !units[i - 1].isCode, !units[i - 1].isListItem, units[i - 1].section == u.section { continue }
             guard let source = u.heading ?? (u.section == 0 ? title : nil), let name = name(inHeading: source) else { continue }
-            out[i].unit.text = name + " " + u.text.prefix(1).lowercased() + u.text.dropFirst()
+            out[i].text = name + " " + u.text.prefix(1).lowercased() + u.text.dropFirst()
         }
         return out
     }
