@@ -31,7 +31,7 @@ enum Titles {
             let key = letters(a)
             return !key.isEmpty && key == letters(b)
         }
-        for separator in [" - ", " | ", " — ", " – ", " · ", " :: "] {
+        for separator in SiteTitles.separators {
             let found = title.ranges(of: separator)
             guard let first = found.first, let last = found.last else { continue }
             let splits = [(title[..<last.lowerBound], title[last.upperBound...]),
@@ -99,6 +99,7 @@ public enum SectionNumber {
 /// Programming Language", "os — Python 3.12 documentation"): a page's own title says it once per page, and in a
 /// list of citations or search results it is noise. Found from the corpus's titles together; no one page shows it.
 public enum SiteTitles {
+    /// What parts a page's title from its site's name (`Titles.withoutSiteName` splits at them too).
     public static let separators = [" - ", " | ", " — ", " – ", " · ", " :: "]
     /// Fewer titles than this, or a smaller share of them ending alike, say nothing of a site.
     public static let minArticles = 5
