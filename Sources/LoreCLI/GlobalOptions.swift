@@ -1,5 +1,6 @@
 import ArgumentParser
 import Corpus
+import Retrieval
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -55,9 +56,12 @@ struct IndexLocation: Equatable {
         self.corpus = corpus; self.db = db; self.symlinks = symlinks
     }
 
-    /// The corpus directory, absolute.
+    /// The corpus directory, absolute: `--corpus` (or LORE_CORPUS); else the one an index named by `--db`
+    /// (or LORE_DB) was built from, so that `lore ask --db notes.db` asks the notes, not the default corpus;
+    /// else the defaults.
     func corpusDirectory() -> String {
         if let c = corpus ?? env("LORE_CORPUS") { return Paths.absolute(c) }
+        if let d = db ?? env("LORE_DB"), let recorded = Index.recordedCorpus(at: Paths.absolute(d)) { return recorded }
         if Paths.isDirectory("Corpus") { return Paths.absolute("Corpus") }
         return Paths.packageCorpus
     }

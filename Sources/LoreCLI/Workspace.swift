@@ -24,6 +24,9 @@ final class Workspace {
         dbPath = try options.databasePath(corpus: corpus)
         do {
             index = try Index(path: dbPath, corpus: corpus) { Out.err(sanitize($0, keepNewlines: false)) }
+            if !quiet, let before = index.recordedCorpus, before != corpus {
+                Out.err(sanitize("lore: \(dbPath) held the index of \(before); it now indexes \(corpus)", keepNewlines: false))
+            }
             let bar = ProgressBar()
             report = try index.update(rebuild: rebuild, waitForLock: waitForLock || rebuild, symlinks: options.symlinks) { done, total in
                 bar.update(done, total)

@@ -85,6 +85,17 @@ public final class Index {
         try? db.scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
     }
 
+    /// The corpus directory this index was last brought up to date with (nil for an index from before
+    /// lore recorded it).
+    public var recordedCorpus: String? { meta("corpus") }
+
+    /// The corpus directory the index file at `path` records, without opening it for writing; nil when
+    /// there is no such file, it is no lore index, or it records none.
+    public static func recordedCorpus(at path: String) -> String? {
+        guard let db = try? Database(path: path, readOnly: true, create: false) else { return nil }
+        return try? db.scalarText("SELECT value FROM meta WHERE key = 'corpus'")
+    }
+
     /// The counter bumped by every write, so concurrent writers notice each other.
     public var generation: Int64 { (try? db.scalarInt("SELECT value FROM meta WHERE key = 'generation'")).flatMap { $0 }.map { $0 } ?? 0 }
 

@@ -66,6 +66,7 @@ struct IndexWriter {
 
             if !needsRebuild && changes.isEmpty && removed.isEmpty {
                 if !touched.isEmpty { try? touch(touched) }
+                if index.recordedCorpus != index.corpus { try? setMeta("corpus", index.corpus) }
                 try fillCounts(&report)
                 report.seconds = seconds(since: clock)
                 return report
@@ -101,6 +102,7 @@ struct IndexWriter {
                 try setMeta("analyzer", Analyzer.version)
                 try setMeta("schema", Schema.version)
                 try setMeta("parser", ArticleParser.version)
+                try setMeta("corpus", index.corpus)
                 try setMeta("generation", String(startGeneration + 1))
                 try db.execute("COMMIT")
                 timer.mark("commit")

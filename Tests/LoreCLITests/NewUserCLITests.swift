@@ -23,6 +23,29 @@ struct NewUserCLITests {
         #expect(run.status == 0 && !((run.object["hits"] as? [Any]) ?? []).isEmpty, "\(run)")
     }
 
+    /// `lore index --corpus notes --db notes.db`, then `lore articles --db notes.db`: the index remembers the
+    /// corpus it was built from, instead of being rebuilt from the default corpus. Naming another corpus
+    /// says once that the index changes hands; a recorded corpus that is gone is named, and nothing is rebuilt.
+    @Test func anIndexRemembersItsCorpus() throws {
+        let c = try corpus(["tides.txt": "Tides\n\nThe moon's pull raises two bulges of water, so most coasts see two high tides a day.\n"])
+        #expect(try CLI.lore(["index"], corpus: c.corpus, db: c.db).status == 0)
+        let alone = try CLI.run(["articles", "--db", c.db, "--json"])
+        #expect(alone.status == 0 && alone.objects.count == 1 && alone.object["title"] as? String == "Tides", "\(alone)")
+        let asked = try CLI.run(["ask", "--db", c.db, "How many high tides a day?"])
+        #expect(asked.out.contains("two high tides a day"), "\(asked)")
+
+        let moved = try CLI.lore(["articles"], corpus: CLI.seedCorpus, db: c.db)
+        #expect(moved.status == 0 && moved.outLines.count > 1, "\(moved)")
+        #expect(moved.errLines.filter { $0.contains("held the index of \(c.corpus)") }.count == 1, "\(moved.err)")
+        #expect(!(try CLI.lore(["articles"], corpus: CLI.seedCorpus, db: c.db)).err.contains("held the index"))
+
+        let gone = try corpus(["note.txt": "Gone\n\nA note in a folder about to be removed.\n"])
+        #expect(try CLI.lore(["index"], corpus: gone.corpus, db: gone.db).status == 0)
+        try FileManager.default.removeItem(atPath: gone.corpus)
+        let missing = try CLI.run(["search", "note", "--db", gone.db])
+        #expect(missing.status == 1 && missing.err.contains(gone.corpus) && missing.errLines.count == 1, "\(missing)")
+    }
+
     /// `lore show post.md`: a file that holds one article is shown by its name alone; a feed of many still
     /// needs SOURCE:LINE.
     @Test func showByFileNameAlone() throws {
