@@ -12,7 +12,7 @@ orders a word's senses by how often they were seen in its tagged corpus), and fo
 synsets its senses are "similar to" ("huge" → "large"). Words are keyed by their Snowball English stem (the one
 lore's analyzer uses), a stem taking the synonyms of all its words. Heads and synonyms are kept only when the stem
 is in Prompts/common_words_en.txt: questions put things in everyday words, and a rare word's senses are mostly
-technical ones of another field."""
+technical ones of another field. The analyzer's stop words lend no senses and are no synonyms."""
 import argparse, collections, importlib.metadata, os, re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,6 +94,14 @@ def synonyms(wordnet, senses):
     return out
 
 
+def stop_words():
+    """The analyzer's English stop words (`StopFilter.english`): a stop word is never a question's term, and its
+    senses must not reach the content word it shares a stem with ("quite" would lend "rather" to "quit")."""
+    src = open(os.path.join(ROOT, 'Sources', 'Analysis', 'StopFilter.swift'), encoding='utf-8').read()
+    body = re.search(r'static let english: Set<String> = \[(.*?)\]', src, re.S).group(1)
+    return set(re.findall(r'"([^"]+)"', re.sub(r'//[^\n]*', '', body)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--wordnet', default='/usr/share/wordnet')
@@ -106,11 +114,12 @@ def main():
     for line in open(os.path.join(ROOT, 'Prompts', 'common_words_en.txt'), encoding='utf-8'):
         if not line.startswith('#'):
             common.update(line.split()[1:])
+    stop = stop_words()
     by_stem = collections.defaultdict(set)
     for lemma, words in synonyms(a.wordnet, a.senses).items():
         s = stem(lemma)
-        if s in common:
-            by_stem[s].update(x for x in map(stem, words) if x != s and x in common)
+        if s in common and lemma not in stop:
+            by_stem[s].update(x for x in map(stem, (w for w in words if w not in stop)) if x != s and x in common)
     with open(a.out, 'w', encoding='utf-8') as out:
         out.write(HEADER.format(senses=a.senses))
         out.write(''.join(('# ' + l).rstrip() + '\n' for l in LICENSE.splitlines()))

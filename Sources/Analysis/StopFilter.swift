@@ -27,6 +27,9 @@ public struct StopFilter: TokenFilter {
         "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who",
         "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves",
         "s", "t", "ll", "re", "ve", "d", "m", "also", "get", "got", "let", "lets", "us", "via",
+        // Degree words with no topic; Snowball stems "quite" to "quit", so "git merge --quit" met every
+        // article that says "quite a few".
+        "quite", "rather",
     ]
 
     /// Function words of the other stemmed languages beyond their detection profiles (`LanguageDetector`):

@@ -20,6 +20,9 @@ struct AnalyzerTests {
         ("Swift's concurrency", ["swift", "concurr"]),
         ("How does it work?", ["work"]),
         ("What is an actor?", ["actor"]),
+        // Degree words are stop words: Snowball would make "quite" the term of "--quit".
+        ("quite a few merges", ["merg"]),
+        ("git merge --quit", ["git", "merg", "quit"]),
         // A stop word written as a language keyword is kept: quoted, backticked, or before a construct noun.
         ("The \"with\" statement", ["with", "statement"]),
         ("a while loop", ["while", "loop"]),

@@ -1307,6 +1307,10 @@ extension LayoutRuleTests {
         let found = synonyms.of(["huge", "quick", "zzzq"])
         #expect(found["huge"]?.contains("larg") == true && found["quick"]?.contains("fast") == true && found["zzzq"] == nil)
         #expect(Synonyms(path: "/nonexistent/synonyms_en.txt").of(["huge"]).isEmpty)
+        // A stop word lends its senses to no content word sharing its stem ("quite" is no sense of "quit"), and is no synonym.
+        let quit = synonyms.of(["quit"])["quit"] ?? []
+        #expect(quit.contains("stop") && !quit.contains("rather"), "\(quit)")
+        #expect(synonyms.of(["act"])["act"]?.contains("do") == false)
     }
 
     /// The lookup is a binary search: the shipped file's heads come in strictly increasing byte order, after its
