@@ -28,8 +28,12 @@ struct Summarizer {
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
         // sentences, cut-off text, sign-offs, feed footers or notices of a series. (Unlike an answer, a summary may say
         // "In this article we explored…": that is what the article is about.)
-        let prose = units.filter { !$0.isCode && !$0.isListItem && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
+        let whole = units.filter { !$0.isCode && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
             && !Cues.isBoilerplate($0.text) && !Cues.isSeriesNotice($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
+        // Prose says what an article is about; its lists only when it is made of them (release notes, a changelog)
+        // and has too few sentences of its own.
+        let paragraphs = whole.filter { !$0.isListItem }
+        let prose = paragraphs.count >= n ? paragraphs : whole.filter { !$0.isListItem || Layout.endsWell($0.text) }
         guard !prose.isEmpty else {
             // No sentence of a usable length (a page scraped onto one line): the opening words, cut.
             return units.filter { !$0.isCode }.prefix(n).map { u in

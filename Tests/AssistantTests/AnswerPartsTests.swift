@@ -94,6 +94,13 @@ enum AnswerFixtures {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder uses a subset of it).")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The grinder (a mill) uses a subset of it.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Then 2) the grinder uses a subset :) of it.")))
+        // A heading set as a paragraph is a label, even with a period; a sentence has a lowercase word.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Speed, Internal Cleanups, Build Support etc.")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Copyright (C) 2001 Example Mill Company, Inc.")))
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Mill Grinder Stones Ship Separately in 2024.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The Mill Grinder ships in Spring with Stones.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The Mill Grinder crushes Stones from Quarry Road.")))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Die Mühle mahlt das Korn zu feinem Mehl.")))
         // A sentence that is mostly a web address says too little on its own.
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "If not, see <https://www.example.org/licenses/>.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "The full text of the licence is at https://www.example.org/licenses/ for reference.")))
@@ -810,6 +817,27 @@ extension LayoutRuleTests {
         ]
         let picked = summarizer.central(units, title: "Actors in Swift", n: 4)
         #expect(picked.map(\.index) == [0, 3])
+    }
+
+    /// An article made of lists (release notes, a changelog) is summarised from its items' sentences; an article
+    /// with prose of its own is summarised from that prose.
+    @Test func listMadeArticlesAreSummarisedFromTheirItems() throws {
+        let summarizer = Summarizer(assistant: SeedAssistant.shared)
+        let notes = [
+            AnswerFixtures.unit(0, "Speed, Internal Cleanups, Build Support etc."),
+            AnswerFixtures.unit(1, "The grinder learned a new option that stops a run halfway through.", list: true),
+            AnswerFixtures.unit(2, "The mill now reads its settings from a file in the home directory.", list: true),
+            AnswerFixtures.unit(3, "Stone dust", list: true),
+            AnswerFixtures.unit(4, "The sieve no longer crashes when its mesh size is zero.", list: true),
+        ]
+        #expect(summarizer.central(notes, title: "Mill 2.3", n: 4).map(\.index) == [1, 2, 4])
+        let post = [
+            AnswerFixtures.unit(0, "Mills grind grain between two stones, one turning above the other."),
+            AnswerFixtures.unit(1, "A miller sets the gap between the stones to choose the flour's grain."),
+            AnswerFixtures.unit(2, "Water wheels and wind sails turned the upper stone for centuries."),
+            AnswerFixtures.unit(3, "The grinder learned a new option that stops a run halfway through.", list: true),
+        ]
+        #expect(summarizer.central(post, title: "How mills work", n: 3).map(\.index) == [0, 1, 2])
     }
 
     /// A summary opens with the article's lead, even when later sentences repeat the title's words more.

@@ -61,7 +61,21 @@ struct CandidatePool {
         if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
         if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 && !isBareType(u.text) }
-        return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4 && !closesUnopened(u.text)
+        return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4 && !closesUnopened(u.text) && !isTitleCased(u.text)
+    }
+
+    /// A heading set as a paragraph, every word of four letters or more capitalised ("Performance, Internal
+    /// Implementation, Development Support etc." over a release's list of changes): a label, no sentence.
+    /// A sentence has a lowercase word of that length somewhere; three such words at least make a title.
+    static func isTitleCased(_ text: String) -> Bool {
+        var capitalised = 0
+        for word in text.split(separator: " ") {
+            let letters = word.drop { !$0.isLetter }
+            guard let first = letters.first, letters.prefix(while: \.isLetter).count >= 4 else { continue }
+            if !first.isUppercase { return false }
+            capitalised += 1
+        }
+        return capitalised >= 3
     }
 
     /// A sentence that closes a parenthesis it never opened ("Cachegrind uses a subset)." after a split inside
