@@ -168,6 +168,11 @@ import Testing
         // …and after a noun, before its verb, it opens a relative clause.
         #expect(!Cues.refersBack("Note: Cookies that are used for sessions expire."))
         #expect(!Cues.refersBack("Locks that can stall are slow."))
+        #expect(!Cues.refersBack("\"mill run\" that grinds from a hopper no longer stalls."))
+        #expect(!Cues.refersBack("A type that conforms to the protocol drains."))
+        // Pointing at a thing, "that" comes before a singular noun, which may end in "s" too.
+        #expect(Cues.refersBack("Speed up that process first."))
+        #expect(Cues.refersBack("We checked that status twice."))
         // "So far" looks back over the whole text, "so" alone carries on from the sentence before.
         #expect(!Cues.refersBack("So far, we have seen how locks help."))
         #expect(Cues.refersBack("So the lock stalls."))

@@ -159,13 +159,22 @@ enum Cues {
             // a noun and before its verb, it opens a relative clause.
             if i > 0, bare.elementsEqual(that), w.last != UInt8(ascii: ","), i + 1 < words.count {
                 let next = Array(words[i + 1])
-                if clauseOpeners.contains(next) || auxiliaries.contains(next) { continue }
+                if clauseOpeners.contains(next) || auxiliaries.contains(next) || isThirdPersonVerb(next) { continue }
             }
             if pointers.contains(bare) { return true }
             // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
             if bare == it && !(i + 1 < words.count && (words[i + 1].elementsEqual(is_) || words[i + 1].elementsEqual(was))) { return true }
         }
         return false
+    }
+
+    /// A word that reads as a verb's third person after "that" ("\"git clone\" that clones from…", "a type that
+    /// conforms to…"): "that" then opens a relative clause. Pointing back, "that" is followed by a singular noun, so
+    /// a word in "s" is a verb unless it ends in "ss", "us" or "is" ("that process", "that status", "that analysis").
+    static func isThirdPersonVerb(_ w: [UInt8]) -> Bool {
+        guard w.count >= 4, w.last == UInt8(ascii: "s") else { return false }
+        let before = w[w.count - 2]
+        return before != UInt8(ascii: "s") && before != UInt8(ascii: "u") && before != UInt8(ascii: "i") && before != UInt8(ascii: "'")
     }
 
     /// A connective first word: the sentence carries on from the one before.
