@@ -46,8 +46,10 @@ struct MessageCues {
     var pointsBack: Bool {
         let pronouns = ["it", "its", "it's", "itself", "that", "this", "there", "those", "them", "these", "he", "she", "author", "same"]
         if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
-        for p in ["that one", "this one", "that article", "this article", "that post", "this post", "that piece", "the article",
-                  "the post", "the author", "that excerpt", "this excerpt", "that code", "this code", "same article", "same post", "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
+        for p in ["that one", "this one", "the article", "the post", "the author", "that code", "this code", "same article", "same post",
+                  "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
+        // "summarize that release", "what else does this chapter say?": a demonstrative before a kind of document.
+        for d in ["that", "this"] { for n in Self.documentNouns where hasPhrase(d + " " + n) { return true } }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
         // so does "instead" ("what should I build instead?": instead of what was said).
         if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }
@@ -167,10 +169,14 @@ struct MessageCues {
     /// they name no topic, and an answer leaves them out of its question.
     static let continuationWords: Set<String> = ["expand", "elaborate", "continue", "go", "further", "more", "tell", "explain"]
 
+    /// Kinds of document a demonstrative can point at ("that release", "this chapter").
+    static let documentNouns = ["article", "post", "excerpt", "piece", "tutorial", "guide", "entry", "page", "chapter", "document",
+                                "release", "paper", "story", "essay", "announcement"]
+
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {
         for d in ["that", "this", "same", "its", "it's"] {
-            for n in ["article", "post", "excerpt", "piece", "one", "tutorial", "guide", "entry", "page", "chapter", "document"] where hasPhrase(d + " " + n) { return true }
+            for n in ["one"] + Self.documentNouns where hasPhrase(d + " " + n) { return true }
         }
         return false
     }

@@ -242,6 +242,8 @@ import Testing
         ("a tool for those who test by hand", false), ("what do apps use these days?", false),
         ("ok so what should I use instead?", true), ("instead of locks, what can I use?", false),
         ("does that code leak?", true), ("what does this code print?", true), ("what would the async version of that be?", true),
+        ("summarize that release", true), ("what else does this chapter say?", true), ("is that paper peer reviewed", true),
+        ("which release added it?", true), ("summarize the release notes", false),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
