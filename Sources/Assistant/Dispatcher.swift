@@ -112,6 +112,13 @@ public struct Dispatcher {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
+        // "When was Swift Testing introduced?" asks when something happened, which the text tells; "when was it
+        // published?" and "when was the actors post written?" ask for an article's date.
+        if tool == .extract, kind?.0 == .metadata, first == "when", !cues.namesArticle, !cues.pointsBack,
+           !cues.words.contains(where: Self.publishingWords.contains) {
+            reasons.append("asks when something happened, not when an article was published: answering")
+            tool = .answer
+        }
         // "Who wrote Git?" about a README that names no author: its text may say ("written by Linus Torvalds").
         if tool == .extract, kind?.0 == .metadata, let doc = discussed?.doc,
            let missing = missingMetadata(first, doc: doc) {
@@ -245,6 +252,9 @@ public struct Dispatcher {
 
     /// "what did X write?": the words that ask what an author wrote.
     static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
+    /// The verbs and nouns of an article's date: "when was it published?", "when did the post go up?".
+    static let publishingWords: Set<String> = ["published", "publish", "posted", "post", "written", "wrote", "write", "updated", "date",
+                                               "dated", "up", "online", "appear", "appeared", "out"]
 
     /// "author" for a "who" question about an article with no author whose text says who wrote something ("Ada
     /// Lovelace wrote its first version"), "date" for a "when" question about one with no date; nil when the

@@ -15,6 +15,9 @@ import Testing
         ("give me the snippets in the networking post", .extract),
         ("who wrote the singleton article?", .extract),
         ("When was Swift's rethrows article published?", .extract),
+        // "when" asks for an article's date only with a verb of publishing, or of an article named or discussed.
+        ("When was unit testing introduced to Xcode?", .answer),
+        ("When was the singleton article written?", .extract),
         // The user's own code is not code to extract.
         ("What does the factory pattern let my code avoid naming when it creates objects?", .answer),
         ("show me the code in the factory article", .extract),
