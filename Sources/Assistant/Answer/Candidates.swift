@@ -68,14 +68,30 @@ struct CandidatePool {
     /// Implementation, Development Support etc." over a release's list of changes): a label, no sentence.
     /// A sentence has a lowercase word of that length somewhere; three such words at least make a title.
     static func isTitleCased(_ text: String) -> Bool {
-        var capitalised = 0
-        for word in text.split(separator: " ") {
-            let letters = word.drop { !$0.isLetter }
-            guard let first = letters.first, letters.prefix(while: \.isLetter).count >= 4 else { continue }
-            if !first.isUppercase { return false }
-            capitalised += 1
+        // Bytes, not Characters: every candidate of every answer passes here. A word's letters are its first run
+        // of them after any leading punctuation; one that opens with a non-ASCII letter counts neither way.
+        var capitalised = 0, run = 0, first: UInt8 = 0, counting = true
+        func settle() -> Bool {
+            guard run >= 4 else { return true }
+            if first >= 97 && first <= 122 { return false }
+            if first >= 65 && first <= 90 { capitalised += 1 }
+            return true
         }
-        return capitalised >= 3
+        for b in text.utf8 {
+            if b == 32 {
+                guard settle() else { return false }
+                run = 0; first = 0; counting = true
+                continue
+            }
+            guard counting else { continue }
+            if (b | 0x20) >= 97 && (b | 0x20) <= 122 || b >= 0x80 {
+                if run == 0 { first = b }
+                run += 1
+            } else if run > 0 {
+                counting = false
+            }
+        }
+        return settle() && capitalised >= 3
     }
 
     /// A sentence that closes a parenthesis it never opened ("Cachegrind uses a subset)." after a split inside
