@@ -78,7 +78,9 @@ struct Summarizer {
         let total = Double(prose.count)
         var scored: [(SentenceUnit, Double)] = prose.map { u in
             var s = 0.0
-            for t in u.terms where (tf[t] ?? 0) > 1 { s += Double(tf[t]!) * idf(t) }
+            // In the terms' order, not the set's: a sum of doubles in another order can differ in its last bits, and two
+            // near-identical sentences ("dns.resolve4() uses…", "dnsPromises.resolve4() uses…") then swapped from run to run.
+            for t in u.terms.sorted() where (tf[t] ?? 0) > 1 { s += Double(tf[t]!) * idf(t) }
             s /= Double(max(u.terms.count, 4)).squareRoot() * 4
             s += Double(u.terms.intersection(titleTerms).count) * titleWeight
             s += Double(u.terms.intersection(keyTerms).count) * keyWeight
