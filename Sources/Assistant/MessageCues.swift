@@ -8,20 +8,20 @@ struct MessageCues {
     /// such a request rather than name its topic; read once per message.
     let language: String?
     let requestWords: Set<String>
+    /// The words joined by single spaces, with a space at each end, for `hasPhrase`.
+    let padded: String
 
     init(_ text: String) {
         self.text = text
         lower = text.lowercased().replacing("’", with: "'")
         words = Classifier.words(text)
+        padded = " " + words.joined(separator: " ") + " "
         language = ForeignCues.language(text: text, words: words)
         requestWords = ForeignCues.requestWords(words, language: language)
     }
 
     func has(_ word: String) -> Bool { words.contains(word) }
-    func hasPhrase(_ p: String) -> Bool {
-        let padded = " " + words.joined(separator: " ") + " "
-        return ByteSearch.contains(padded, " " + p + " ")
-    }
+    func hasPhrase(_ p: String) -> Bool { ByteSearch.contains(padded, " " + p + " ") }
 
     static let ordinals: [(String, Int)] = [
         ("first", 0), ("1st", 0), ("top", 0), ("second", 1), ("2nd", 1), ("third", 2), ("3rd", 2), ("fourth", 3),
