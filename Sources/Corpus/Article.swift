@@ -68,5 +68,5 @@ public struct Link: Sendable, Equatable, Hashable {
 
 /// The formats lore reads, told apart by content rather than file name.
 public enum SourceFormat: String, Sendable, Equatable, CaseIterable {
-    case rss, atom, html, markdown, jsonLines, textDump, plainText, json
+    case rss, atom, html, markdown, restructuredText, jsonLines, textDump, plainText, json
 }

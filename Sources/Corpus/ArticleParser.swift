@@ -1,7 +1,7 @@
 /// Entry point for one file: decode bytes, detect the format by content, dispatch to its parser.
 public enum ArticleParser {
     /// Changes when the same file would parse to different articles (an index built before re-reads them).
-    public static let version = "40"
+    public static let version = "41"
     /// Files above this size are refused, except JSON Lines, which may reach `maxJSONLinesSize`.
     public static let maxFileSize = 64 << 20
     public static let maxJSONLinesSize = 256 << 20
@@ -37,6 +37,7 @@ public enum ArticleParser {
         case .json: result = try JSONRecordParser.parseDocument(text, source: source)
         case .textDump: result = TextDumpParser.parse(text, source: source)
         case .markdown: result = try MarkdownParser.parse(String(decoding: text, as: UTF8.self), source: source)
+        case .restructuredText: result = try RestructuredTextParser.parse(String(decoding: text, as: UTF8.self), source: source)
         case .plainText: result = PlainTextParser.parse(String(decoding: text, as: UTF8.self), source: source)
         }
         if let w = decodeWarning { result.warnings.insert(w, at: 0) }

@@ -66,7 +66,8 @@ enum FormatDetector {
     }
 
     /// Text dump: several lines over 1,000 characters with short lines between and no blank-line
-    /// paragraphs; Markdown: front matter (YAML or TOML), ATX headings or fences; else plain text.
+    /// paragraphs; Markdown: front matter (YAML or TOML), ATX headings or fences; reStructuredText: its explicit
+    /// markup (`RestructuredTextParser.looks`); else plain text.
     private static func textFormat(_ p: UnsafeBufferPointer<UInt8>) -> SourceFormat {
         var long = 0, blank = 0, lines = 0, markdownSignals = 0
         var i = 0
@@ -93,6 +94,6 @@ enum FormatDetector {
         }
         if long >= 2 && lines > long && blank * 2 < long { return .textDump }
         if markdownSignals >= 1 { return .markdown }
-        return .plainText
+        return RestructuredTextParser.looks(p) ? .restructuredText : .plainText
     }
 }

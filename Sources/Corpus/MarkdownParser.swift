@@ -36,10 +36,11 @@ enum MarkdownParser {
     }
 
     /// Headings, fenced code, lists, quotes and paragraphs, with the links of their inline text.
-    private static func body(_ lines: [Substring]) -> ([Block], [Link]) {
+    private static func body(_ lines: [Substring], outerRefs: [String: String] = [:], depth: Int = 0) -> ([Block], [Link]) {
         var blocks: [Block] = []
         var links: [Link] = []
-        let (refs, definitionLines) = references(lines)
+        var (refs, definitionLines) = references(lines)
+        refs.merge(outerRefs) { own, _ in own }
         func inline(_ s: String, links: inout [Link]) -> String { MarkdownParser.inline(s, links: &links, refs: refs) }
         var para: [Substring] = []
         var paraKind = Block.Kind.paragraph
@@ -54,18 +55,25 @@ enum MarkdownParser {
             k += 1
             if definitionLines.contains(k - 1) { flush(); continue }
             let trimmed = line.drop(while: { $0 == " " })
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            if let fence = fenceOpening(trimmed) {
                 flush()
-                let fence = trimmed.prefix(while: { $0 == trimmed.first })
                 let info = trimmed.dropFirst(fence.count).trimmingPrefixAndSuffixSpaces
-                var code: [Substring] = []
-                while k < lines.count, !lines[k].drop(while: { $0 == " " }).hasPrefix(fence) { code.append(lines[k]); k += 1 }
+                var inner: [Substring] = []
+                while k < lines.count, !closesFence(lines[k], fence) { inner.append(lines[k]); k += 1 }
                 k += 1
+                // Directives nest (a note in a tab); past a depth no page needs, the body is a listing, as before.
+                if depth < Directive.maxDepth, let directive = Directive(mystInfo: Substring(info)) {
+                    let (b, l) = directiveBlocks(directive, inner, refs: refs, depth: depth)
+                    blocks += b; links += l
+                    continue
+                }
                 let lang = info.split(separator: " ").first.map { $0.lowercased() }
-                let body = HTMLBlockBuilder.trimCode(Array(code.joined(separator: "\n").utf8))
+                let body = HTMLBlockBuilder.trimCode(Array(inner.joined(separator: "\n").utf8))
                 if !body.isEmpty { blocks.append(Block(.code(language: lang), body)) }
                 continue
             }
+            // MyST's target before a heading, "(label)=", is no text.
+            if para.isEmpty, isMySTTarget(trimmed) { continue }
             if trimmed.isEmpty { flush(); continue }
             // An indented code block: a tab or four spaces in, where no paragraph goes on and no list item
             // could hold the line as its own paragraph.
@@ -123,6 +131,65 @@ enum MarkdownParser {
         return (blocks, links)
     }
 
+    /// The fence a line opens: three or more "`" or "~"; or three or more ":" before "{" (MyST's colon fence
+    /// around a directive, whose body is Markdown).
+    static func fenceOpening(_ trimmed: Substring) -> Substring? {
+        guard let c = trimmed.first, c == "`" || c == "~" || c == ":" else { return nil }
+        let fence = trimmed.prefix(while: { $0 == c })
+        guard fence.count >= 3 else { return nil }
+        if c == ":" { return trimmed.dropFirst(fence.count).first == "{" ? fence : nil }
+        return fence
+    }
+
+    /// Whether `line` closes `fence`: the same character, at least as many times, and nothing after (CommonMark;
+    /// "```python" inside a "````" fence opens a listing, it closes nothing).
+    static func closesFence(_ line: Substring, _ fence: Substring) -> Bool {
+        let t = line.drop(while: { $0 == " " })
+        let run = t.prefix(while: { $0 == fence.first })
+        return run.count >= fence.count && t.dropFirst(run.count).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+    }
+
+    /// "(label)=" alone on a line: MyST's name for the heading after it.
+    static func isMySTTarget(_ t: Substring) -> Bool {
+        let t = t.reversed().drop(while: { $0 == " " || $0 == "\r" }).reversed()
+        guard t.count > 3, t.first == "(", t.last == "=", t.dropLast().last == ")" else { return false }
+        return !t.dropFirst().dropLast(2).contains(where: { $0 == " " || $0 == "(" || $0 == ")" })
+    }
+
+    /// What a MyST directive's fence holds, as its role (`Directive.Role`) makes it: Markdown text, a listing,
+    /// a labelled tab, a version sentence, or nothing.
+    private static func directiveBlocks(_ d: Directive, _ inner: [Substring], refs: [String: String], depth: Int) -> ([Block], [Link]) {
+        let lines = Array(Directive.withoutOptions(inner))
+        func code(_ language: String?) -> [Block] {
+            let body = HTMLBlockBuilder.trimCode(Array(lines.joined(separator: "\n").utf8))
+            return body.isEmpty ? [] : [Block(.code(language: language), body)]
+        }
+        func prose(_ lead: String?) -> ([Block], [Link]) {
+            var (b, l) = body(lines, outerRefs: refs, depth: depth + 1)
+            if let lead { b.insert(Block(.paragraph, lead), at: 0) }
+            return (b, l)
+        }
+        let language = d.argument.split(separator: " ").first.map { $0.lowercased() }
+        switch d.role {
+        case .hidden: return ([], [])
+        case .code: return (code(language), [])
+        case .restructuredText: return RestructuredTextParser.body(lines)
+        case .label: return prose(d.argument.isEmpty ? nil : Directive.labelSentence(d.argument))
+        case .version: return prose(d.versionSentence)
+        case .signature:
+            var (b, l) = prose(nil)
+            if !d.argument.isEmpty { b.insert(Block(.code(language: nil), d.argument), at: 0) }
+            return (b, l)
+        case .prose:
+            if Directive.opensWithPrompt(lines) { return (code(nil), []) }
+            var argumentLinks: [Link] = []
+            let lead = Directive.admonitions.contains(d.name) ? inline(d.argument, links: &argumentLinks) : ""
+            var (b, l) = prose(lead.isEmpty ? nil : lead)
+            l += argumentLinks
+            return (b, l)
+        }
+    }
+
     /// A quote's first line that opens with GitHub's alert marker ("[!NOTE]", also TIP, IMPORTANT, WARNING,
     /// CAUTION), with the marker read as a label ("Note: …"); nil for any other line.
     static func alert(_ line: Substring) -> Substring? {
@@ -151,8 +218,8 @@ enum MarkdownParser {
         var fence: Substring? = nil
         for (k, line) in lines.enumerated() {
             let trimmed = line.drop(while: { $0 == " " })
-            if let f = fence { if trimmed.hasPrefix(f) { fence = nil }; continue }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = trimmed.prefix(while: { $0 == trimmed.first }); continue }
+            if let f = fence { if closesFence(trimmed, f) { fence = nil }; continue }
+            if let f = fenceOpening(trimmed), f.first != ":" { fence = f; continue }
             // A definition does not interrupt a paragraph: it opens a block, or follows another one.
             let opensBlock = k == 0 || at.contains(k - 1) || lines[k - 1].allSatisfy { $0 == " " || $0 == "\t" }
             guard opensBlock, line.count - trimmed.count <= 3, trimmed.first == "[", let close = trimmed.firstIndex(of: "]"),
@@ -235,6 +302,7 @@ enum MarkdownParser {
             }
             // A backtick with none after it opens no code span.
             if ch == "`" { if inCode || c[(i + 1)...].contains("`") { inCode.toggle() }; i += 1; continue }
+            if ch == "{", !inCode, let (shown, end) = mystRole(c, at: i) { out += shown; i = end; continue }
             if ch == "{", !inCode, let end = templateTagEnd(c, at: i) {
                 if c[i + 1] == "{" { out += macroText(String(c[(i + 2) ..< (end - 2)])) }
                 i = end
@@ -263,6 +331,18 @@ enum MarkdownParser {
 }
 
 extension MarkdownParser {
+    /// MyST's role that opens at `i`, "{name}`content`" ("{ref}`pip freeze`", "{doc}`text <target>`"): what it
+    /// shows (`Directive.roleText`) and the index after it; nil for any other "{".
+    static func mystRole(_ c: [Character], at i: Int) -> (String, Int)? {
+        var j = i + 1
+        while j < c.count, j - i < 40, c[j] != "}" { j += 1 }
+        guard j < c.count, c[j] == "}", j + 1 < c.count, c[j + 1] == "`", Directive.isName(Substring(String(c[(i + 1) ..< j]))) else { return nil }
+        var m = j + 2
+        while m < c.count, m - j < 500, c[m] != "`" { m += 1 }
+        guard m < c.count, c[m] == "`", m > j + 2 else { return nil }
+        return (Directive.roleText(Substring(String(c[(j + 2) ..< m]))), m + 1)
+    }
+
     /// The index after a site generator's template tag that opens at `i` — Liquid's `{% … %}` (Jekyll), an
     /// output `{{ … }}` (Liquid, Go templates: `{{code "x.go"}}`), a Hugo shortcode `{{< … >}}` — closed within
     /// 400 characters; nil for any other "{". Outside code these are instructions to the site's build, no text
