@@ -218,6 +218,18 @@ extension LayoutRuleTests {
         #expect(Layout.paragraphs([plain, item, earlier]).first?.map(\.unit.index) == [10, 3, 12])
     }
 
+    /// A list item that opens the answer brings the colon sentence of its list before it, though the items between
+    /// them were left out: "…are not the latest versions:" is never left after the item it introduced.
+    @Test func anOpeningItemBringsItsColonSentence() {
+        let lead = AnswerFixtures.candidate(20, "Say both packages are installed but out of date:", score: 2)
+        let item = AnswerFixtures.candidate(23, "install with the eager strategy: both packages are upgraded to their newest releases.", score: 5, list: true)
+        let later = AnswerFixtures.candidate(30, "The default strategy upgrades only what it must.", score: 1)
+        #expect(Layout.paragraphs([later, item, lead]).first?.map(\.unit.index) == [20, 23, 30])
+        // A sentence without a colon before the item is no lead of it: the item opens alone.
+        let plain = AnswerFixtures.candidate(20, "Both packages are installed but out of date.", score: 2)
+        #expect(Layout.paragraphs([later, item, plain]).first?.map(\.unit.index) == [23, 20, 30])
+    }
+
     /// A short list item does not open an answer, though it scores best; a longer one may.
     @Test func aShortListItemDoesNotOpen() {
         let prose = AnswerFixtures.candidate(4, "The view keeps the value the graph made for it once.", score: 3)
@@ -607,6 +619,19 @@ extension LayoutRuleTests {
         #expect(zip(names, on).filter { $0.1 == 1 }.map(\.0) == [name])
         let other: QuestionProfile.Kind = kind == .comparison ? .why : .comparison
         #expect(Cues.answerType(AnswerFixtures.profile(["x": 1], kind: other), u, FoldedText(text))[names.firstIndex(of: name)!] == 0)
+    }
+
+    /// A sentence is under its heading and those of the sections around it (outermost first); the heading that
+    /// repeats the article's title is no section of it, and a heading of the same level or above closes a section.
+    @Test func sentencesKnowTheSectionsAroundThem() {
+        let units = AnswerFixtures.units([
+            Block(.heading(level: 1), "Caching"), Block(.paragraph, "Lead text."),
+            Block(.heading(level: 2), "Where it lives"), Block(.heading(level: 3), "Default paths"),
+            Block(.paragraph, "On Linux it is a hidden folder."),
+            Block(.heading(level: 2), "Turning it off"), Block(.paragraph, "Pass the flag."),
+        ], title: "Caching")
+        #expect(units.map(\.enclosing) == [[], ["Where it lives"], []] as [[String]])
+        #expect(units.map(\.heading) == ["Caching", "Default paths", "Turning it off"])
     }
 
     /// Words written like code in prose: options, calls, dotted or underscored names, inner capitals, backticks.

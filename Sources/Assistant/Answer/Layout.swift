@@ -15,7 +15,8 @@ enum Layout {
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
     /// article reading order, except that the first article opens with its best pick that can open it,
-    /// preceded only by what it leans on (`leansOn`), and the picks right after it. A pick can open the
+    /// preceded only by what it leans on (`leansOn`; a list item, by the colon sentence of its list), and the
+    /// picks right after it. A pick can open the
     /// answer when what it leans on starts with a sentence that points back to nothing ("This happens
     /// because…" cannot, when the sentence "this" means was not picked) and is no short list item (`isStub`),
     /// prose before code; when none can, reading order.
@@ -34,7 +35,8 @@ enum Layout {
             for codeOpens in [false, true] {
                 for at in g.indices.sorted(by: { g[$0].score != g[$1].score ? g[$0].score > g[$1].score : $0 < $1 }) {
                     var start = at
-                    while start > 0, g[start - 1].unit.index == g[start].unit.index - 1, leansOn(g[start], g[start - 1]) { start -= 1 }
+                    while start > 0, (g[start - 1].unit.index == g[start].unit.index - 1 && leansOn(g[start], g[start - 1]))
+                        || continuesList(g[start - 1].unit, g[start].unit) { start -= 1 }
                     let opener = g[start].unit
                     guard opener.isCode ? codeOpens : canOpen(opener.text) && !isStub(g[start...]) else { continue }
                     var end = at
