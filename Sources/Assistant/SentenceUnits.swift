@@ -9,9 +9,6 @@ struct SentenceUnit {
     var index: Int          // position among the article's sentences
     var text: String
     var heading: String?
-    /// The headings of the sections that hold `heading`'s, outermost first, the article's title left out:
-    /// "Where is the cache stored" above "Default paths".
-    var enclosing: [String] = []
     /// Which section of the article (0 before the first heading) and the place in it (0 = its lead).
     var section = 0
     var sectionPosition = 0
@@ -36,26 +33,22 @@ enum SentenceUnits {
         let cjk = ["zh", "ja", "ko"].contains(s.article.language ?? "")
         var out: [SentenceUnit] = []
         var heading: String?
-        var outline: [(level: Int, text: String)] = [], enclosing: [String] = []
         var section = 0, sectionStart = 0
         var afterCode = false
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
-        let titleBytes = s.article.title.utf8.count, titleAny = comparable(s.article.title)
+        let titleBytes = s.article.title.utf8.count
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
             defer { if case .code = b.kind { afterCode = true } else { afterCode = false } }
             switch b.kind {
-            case .heading(let level):
+            case .heading:
                 heading = b.text
                 section += 1; sectionStart = out.count
-                while let last = outline.last, last.level >= level { outline.removeLast() }
-                enclosing = outline.map(\.text).filter { comparable($0) != titleAny }
-                outline.append((level, b.text))
             case .code:
                 let tokens = analyzer.terms(b.text)
                 out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: b.text, heading: heading,
-                                        enclosing: enclosing, section: section, sectionPosition: out.count - sectionStart,
+                                        section: section, sectionPosition: out.count - sectionStart,
                                         terms: Set(tokens), tokens: tokens, isCode: true, isListItem: false, words: Chunker.wordCount(b.text)))
             case .listItem, .paragraph, .quote:
                 // A feed's footer ("The post <title> appeared first on <site>.") is no text of the article; split
@@ -71,12 +64,11 @@ enum SentenceUnits {
                     // A structured abstract's "RESULTS We found…": the label starts a section of its own.
                     if b.kind == .paragraph, row == nil, let (label, rest) = runInLabel(whole) {
                         heading = label; section += 1; sectionStart = out.count; sentence = rest
-                        enclosing = outline.map(\.text).filter { comparable($0) != titleAny }
                     }
                     if b.kind != .listItem, announcesWhatFollows(sentence) { sentence = sentence.dropLast() + ":" }
                     let tokens = analyzer.terms(sentence)
                     out.append(SentenceUnit(doc: s.doc, block: bi, index: out.count, text: sentence, heading: heading,
-                                            enclosing: enclosing, section: section, sectionPosition: out.count - sectionStart,
+                                            section: section, sectionPosition: out.count - sectionStart,
                                             terms: Set(tokens), tokens: tokens, isCode: false, isListItem: b.kind == .listItem,
                                             words: cjk ? max(Chunker.wordCount(sentence), sentence.unicodeScalars.lazy.filter(CJKBigramFilter.isCJK).count / 2) : Chunker.wordCount(sentence),
                                             continuesCode: continues))

@@ -64,8 +64,7 @@ enum AnswerFeatures {
         var headings: [String: UInt64] = [:], titles: [Int: UInt64] = [:]
         for i in pool.candidates.indices {
             let c = pool.candidates[i]
-            // A sentence is under its heading and the headings of the sections around that one.
-            let h = ([c.unit.heading ?? ""] + c.unit.enclosing).joined(separator: "\n")
+            let h = c.unit.heading ?? ""
             if headings[h] == nil { headings[h] = ctx.question.mask(analyzer.terms(h)) }
             if titles[c.unit.doc] == nil { titles[c.unit.doc] = ctx.question.mask(analyzer.terms(c.title)) }
             pool.candidates[i].features = values(i, c, ctx, heading: headings[h]!, title: titles[c.unit.doc]!)
