@@ -621,19 +621,6 @@ extension LayoutRuleTests {
         #expect(Cues.answerType(AnswerFixtures.profile(["x": 1], kind: other), u, FoldedText(text))[names.firstIndex(of: name)!] == 0)
     }
 
-    /// A sentence is under its heading and those of the sections around it (outermost first); the heading that
-    /// repeats the article's title is no section of it, and a heading of the same level or above closes a section.
-    @Test func sentencesKnowTheSectionsAroundThem() {
-        let units = AnswerFixtures.units([
-            Block(.heading(level: 1), "Caching"), Block(.paragraph, "Lead text."),
-            Block(.heading(level: 2), "Where it lives"), Block(.heading(level: 3), "Default paths"),
-            Block(.paragraph, "On Linux it is a hidden folder."),
-            Block(.heading(level: 2), "Turning it off"), Block(.paragraph, "Pass the flag."),
-        ], title: "Caching")
-        #expect(units.map(\.enclosing) == [[], ["Where it lives"], []] as [[String]])
-        #expect(units.map(\.heading) == ["Caching", "Default paths", "Turning it off"])
-    }
-
     /// Words written like code in prose: options, calls, dotted or underscored names, inner capitals, backticks.
     @Test(arguments: [
         ("Build with -Osize to favour size.", 1),
