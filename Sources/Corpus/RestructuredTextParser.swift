@@ -3,18 +3,20 @@
 /// lists, with inline markup read as text (`RestructuredTextInline`). One article per file.
 enum RestructuredTextParser {
     static func parse(_ text: String, source: String) throws(CorpusError) -> ParsedFile {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // A header of "Field: value" lines, as Python's PEPs open ("PEP: 572", "Title: …", "Author: …").
+        let header = HeaderFields.take(&lines)
         var reader = RestructuredTextReader(lines)
         reader.read(0 ..< reader.lines.count)
         // A page left behind when its text moved (".. meta:: :http-equiv=refresh: 0; url=…") is no article.
         if let target = reader.redirect { throw .unparseable("no body text (a redirect to \(Titles.cut(target, limit: 100)))") }
-        let blocks = reader.blocks
-        guard blocks.contains(where: { !$0.text.isEmpty }) else { throw .unparseable("no body text") }
-        let title = reader.fields["title"] ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
+        let blocks = (header?.items ?? []) + reader.blocks
+        guard reader.blocks.contains(where: { !$0.text.isEmpty }) else { throw .unparseable("no body text") }
+        let title = header?.title ?? reader.fields["title"] ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
             ?? PlainTextParser.fileTitle(source)
-        let authors = reader.fields["authors"] ?? reader.fields["author"]
+        let authors = header?.authors ?? reader.fields["authors"] ?? reader.fields["author"]
         let article = Article(id: "\(source):1", title: Titles.cut(title, limit: 200), author: authors,
-                              date: reader.fields["date"].flatMap(DateText.iso8601), source: source, line: 1,
+                              date: header?.date ?? reader.fields["date"].flatMap(DateText.iso8601), source: source, line: 1,
                               blocks: blocks, links: reader.links)
         return ParsedFile(format: .restructuredText, articles: [article], warnings: [])
     }
@@ -79,8 +81,13 @@ enum RestructuredTextParser {
         return false
     }
 
-    /// After ".. ": a directive ("name::") or a target ("_label:").
+    /// After ".. ": a directive ("name::"), a target ("_label:") or a footnote ("[1] …", "[#note] …").
     private static func isMarkupLine(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
+        if p[s] == UInt8(ascii: "[") {
+            var k = s + 1
+            while k < e, k - s < 30, p[k] != UInt8(ascii: "]"), p[k] != 0x20 { k += 1 }
+            return k > s + 1 && k + 1 < e && p[k] == UInt8(ascii: "]") && p[k + 1] == 0x20
+        }
         if p[s] == UInt8(ascii: "_") { return e > s + 2 && (p[s + 1] == UInt8(ascii: "`") || isNameByte(p[s + 1])) }
         var k = s
         while k < e, isNameByte(p[k]) || p[k] == UInt8(ascii: "-") || p[k] == UInt8(ascii: ":") && !(k + 1 < e && p[k + 1] == UInt8(ascii: ":")) { k += 1 }

@@ -192,6 +192,29 @@ import Testing
                                   "- --upgrade: Upgrade what is installed.", "Version: 3"])
     }
 
+    /// A PEP in reStructuredText keeps what its "Field: value" header says: title, authors, date, and the fields as items.
+    @Test func pepHeader() throws {
+        let a = try Self.parse("""
+        PEP: 9999
+        Title: Lazy Widgets
+        Author: Ada Lovelace <ada@example.org>
+        Status: Draft
+        Created: 05-Apr-2023
+
+        Abstract
+        ========
+
+        Widgets are made on first use. See `the tracker <https://example.org/t>`_ and :pep:`8`.
+
+        .. [1] A footnote.
+        """, source: "pep-9999.rst")
+        #expect(a.title == "Lazy Widgets")
+        #expect(a.author == "Ada Lovelace")
+        #expect(a.date == "2023-04-05")
+        #expect(Self.kinds(a).suffix(2) == ["h1 Abstract", "Widgets are made on first use. See the tracker and 8."])
+        #expect(Self.kinds(a).contains("- Status: Draft"))
+    }
+
     /// A page that only redirects (Sphinx's "meta" refresh) and a file that only includes another are no articles.
     @Test func redirectsAndEmptyPagesAreSkipped() {
         let redirect = ":orphan:\n\n.. meta::\n\n  :http-equiv=refresh: 3; url=../other/\n\nThis page has moved\n===================\n"
