@@ -341,12 +341,12 @@ struct RestructuredTextReader {
         t.first == "=" && t.contains(" ") && t.allSatisfy { $0 == "=" || $0 == " " }
     }
 
-    /// The width of a list item's marker with its space: "- ", "* ", "+ ", "• ", "1. ", "#. ", "a) ", "(2) ".
+    /// The width in characters of a list item's marker with its space: "- ", "* ", "+ ", "• ", "1. ", "#. ", "a) ", "(2) ".
     static func itemMarker(_ t: Substring) -> Int? {
         let u = Array(t.utf8.prefix(8))
         guard u.count >= 2 else { return nil }
         if "-*+".utf8.contains(u[0]), u[1] == 0x20 { return 2 }
-        if t.hasPrefix("• ") { return 4 }
+        if t.hasPrefix("• ") { return 2 }   // Characters, as the item's text is cut by them.
         var k = u[0] == UInt8(ascii: "(") ? 1 : 0
         let start = k
         while k < u.count, (u[k] >= 0x30 && u[k] <= 0x39) { k += 1 }

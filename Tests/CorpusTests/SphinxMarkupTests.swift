@@ -167,6 +167,8 @@ import Testing
           goes on here
         - second item
 
+        • a round bullet
+
         #. numbered one
         #. numbered two
 
@@ -188,7 +190,7 @@ import Testing
         """)
         #expect(a.author == "Ada Lovelace")
         #expect(a.date == "2023-04-05")
-        #expect(Self.kinds(a) == ["h1 Notes", "- first item goes on here", "- second item", "- numbered one", "- numbered two",
+        #expect(Self.kinds(a) == ["h1 Notes", "- first item goes on here", "- second item", "- a round bullet", "- numbered one", "- numbered two",
                                   "- --upgrade: Upgrade what is installed.", "Version: 3"])
     }
 
