@@ -94,7 +94,7 @@ struct Directive: Equatable {
 
     /// The body without its options: lines ":caption: x", ":linenos:" at its start, or MyST's block of them
     /// between "---" lines.
-    static func withoutOptions<C: BidirectionalCollection>(_ lines: C) -> C.SubSequence where C.Element == Substring {
+    static func withoutOptions(_ lines: [Substring]) -> ArraySlice<Substring> {
         var rest = lines[...]
         func trimmed(_ l: Substring) -> Substring { l.drop(while: { $0 == " " || $0 == "\t" }) }
         if let first = rest.first, trimmed(first).hasPrefix("---"),
@@ -114,7 +114,7 @@ struct Directive: Equatable {
     }
 
     /// Whether a body of unknown kind reads as commands: its first line opens with a prompt ("$ ", ">>> ").
-    static func opensWithPrompt<C: Collection>(_ lines: C) -> Bool where C.Element == Substring {
+    static func opensWithPrompt(_ lines: [Substring]) -> Bool {
         guard let first = lines.first(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }) else { return false }
         let t = first.drop(while: { $0 == " " || $0 == "\t" })
         return t.hasPrefix("$ ") || t.hasPrefix(">>> ") || t.hasPrefix("> ") || t.hasPrefix("C:\\>")

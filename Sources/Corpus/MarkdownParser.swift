@@ -420,9 +420,9 @@ extension MarkdownParser {
         var out: [Substring] = [], inComment = false, fence: Substring?
         for line in lines {
             let trimmed = line.drop(while: { $0 == " " })
-            if !inComment, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                let f = trimmed.prefix(while: { $0 == trimmed.first })
-                fence = fence == nil ? f : (trimmed.hasPrefix(fence!) ? nil : fence)
+            if !inComment {
+                if let f = fence { if closesFence(trimmed, f) { fence = nil } }
+                else if let f = fenceOpening(trimmed), f.first != ":" { fence = f }
             }
             if fence != nil { out.append(line); continue }
             var rest = line[...], kept = ""

@@ -39,9 +39,9 @@ enum APISubject {
         guard !text.hasSuffix("?") else { return false }
         let words = text.split(separator: " ", maxSplits: 2)
         guard words.count >= 2, let first = words.first, let head = first.first, head.isUppercase, first.count >= 4,
-              first.dropFirst().allSatisfy({ $0.isLowercase && $0.isLetter }), first.hasSuffix("s") else { return false }
+              first.dropFirst().allSatisfy({ $0.isLowercase && $0.isLetter }) else { return false }
         let lower = first.lowercased()
-        guard !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is"), !notVerbs.contains(lower) else { return false }
+        guard Cues.isThirdPersonVerb(Array(lower.utf8)), !notVerbs.contains(lower) else { return false }
         return objectOpeners.contains(words[1].lowercased().trimmingCharacters(in: ",.;:"))
     }
 
