@@ -162,7 +162,7 @@ struct FeedParser {
             var parsed = Self.bodyBlocks(p, b)
             // A summary besides the content leads the article, unless the content already says it.
             if f.content != nil, let s = f.summary, let lead = Self.bodyBlocks(p, s).blocks.first,
-               !parsed.blocks.contains(where: { $0.text.hasPrefix(lead.text) }) {
+               !Self.excerpts(lead.text, parsed.blocks) {
                 parsed.blocks.insert(Block(.paragraph, lead.text), at: 0)
             }
             blocks = parsed.blocks; links = parsed.links
@@ -176,6 +176,26 @@ struct FeedParser {
                               date: f.date ?? f.updated, feed: feedTitle, source: source, line: f.line, blocks: blocks, links: links)
         article.addTags(f.tags)
         items.append(article)
+    }
+
+    /// How many opening words a summary shares with the content when it is cut from it.
+    static let excerptWords = 12
+
+    /// Whether `summary` is the content's own opening: its first words, or all of them when it is shorter, open
+    /// some block or the text of all blocks read in a row. So is a blog's automatic excerpt, cut off mid-sentence
+    /// after a heading's words ("The Discovery One afternoon I was … Read more" over a heading and its paragraph).
+    static func excerpts(_ summary: String, _ blocks: [Block]) -> Bool {
+        let head = Array(openingWords(summary, excerptWords))
+        guard !head.isEmpty else { return true }
+        if blocks.contains(where: { $0.text.hasPrefix(summary) }) { return true }
+        var content: [Substring] = []
+        for b in blocks where content.count < head.count { content += openingWords(b.text, head.count - content.count) }
+        return content.count == head.count && zip(content, head).allSatisfy { $0.lowercased() == $1.lowercased() }
+    }
+
+    /// Up to `n` opening words of `text`: runs of letters and digits.
+    static func openingWords(_ text: String, _ n: Int) -> [Substring] {
+        Array(text.split { !$0.isLetter && !$0.isNumber }.prefix(n))
     }
 
     /// Body blocks: inline XHTML as is, `type="text"` as plain paragraphs, else (escaped, CDATA or base64) HTML.

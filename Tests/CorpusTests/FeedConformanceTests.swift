@@ -67,6 +67,21 @@ import Testing
         #expect(b.blocks.map(\.text) == ["Same start and more."])
     }
 
+    /// A blog's automatic excerpt runs a heading into its paragraph and stops mid-sentence; the content says it all.
+    @Test(arguments: [
+        ("A Quiet Start One evening the build broke again, and we set out to find out why it kept… Read more", false),
+        ("A Quiet Start One evening the build broke [&#8230;]", false),
+        ("A quiet start: one evening, the build broke.", false),
+        ("How we found and fixed a flaky build in a week, told by the people who fixed it.", true),
+        ("A Quiet Start One morning the build broke again", true),
+    ])
+    func automaticExcerptIsNotKept(description: String, kept: Bool) throws {
+        let content = "&lt;h2&gt;A Quiet Start&lt;/h2&gt;&lt;p&gt;One evening the build broke again, and we set out to find out why it kept failing.&lt;/p&gt;"
+        let a = try first(rss("<title>T</title><description>\(description)</description><content:encoded>\(content)</content:encoded>"))
+        #expect((a.blocks.count == 3) == kept, "\(a.blocks.map(\.text))")
+        #expect(a.blocks.last?.text == "One evening the build broke again, and we set out to find out why it kept failing.")
+    }
+
     @Test func bodyElementsAndFallbackText() throws {
         #expect(try first(rss("<title>T</title><body><blink>safe</blink> description</body>")).text == "safe description")
         let inline = try first(atom03("<title>T</title><content type=\"application/xhtml+xml\" mode=\"xml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">safe<script>location.href='x';</script> description</div></content>"))
