@@ -347,9 +347,11 @@ public struct Dispatcher {
     }
 
     /// "what does it say about Swift 6?": the article discussed, when "it" comes with a verb of what articles do.
+    /// So does "show me the unit test from it": what is taken "from it" or found "in it" is taken from that article.
     func itSays(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
         guard let last = context.lastArticle, !cues.namesArticle, cues.words.contains(where: { ["it", "its", "it's"].contains($0) }),
-              cues.words.contains(where: MessageCues.articleVerbs.contains) else { return nil }
+              cues.words.contains(where: MessageCues.articleVerbs.contains) || cues.hasPhrase("from it") || cues.hasPhrase("in it")
+        else { return nil }
         return last
     }
 
