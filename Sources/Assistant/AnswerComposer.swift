@@ -268,7 +268,10 @@ struct AnswerComposer {
         }
         var answer = paragraphs.joined(separator: "\n\n")
         answer += "\n\n" + assistant.prompts.template("answer_sources") + "\n" + cites.map(Sources.line).joined(separator: "\n")
-        var r = Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: call.target ?? cites.first?.ref)
+        // What the conversation goes on about is the article the answer quotes first: the one the message named
+        // when the answer draws on it, the one cited first when the named article held nothing to quote.
+        let named = call.target.flatMap { t in cites.contains { $0.ref.doc == t.doc } ? t : nil }
+        var r = Response(call: call, answer: answer, citations: cites, hits: hits, abstained: false, focus: named ?? cites.first?.ref ?? call.target)
         r.details = why
         return r
     }

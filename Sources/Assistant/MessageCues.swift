@@ -199,11 +199,14 @@ struct MessageCues {
         return ["the", "that", "this", "same", "other", "last"].contains(w) || MessageCues.ordinals.contains { $0.0 == w } ? nil : w
     }
 
+    /// Words for an article itself: "post", "tutorial", "chapter".
+    static let articleNouns: Set<String> = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup",
+                                            "write-up", "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper",
+                                            "page", "chapter", "document"]
+
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
     var namesArticle: Bool {
-        let nouns = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup", "write-up",
-                     "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper", "page", "chapter", "document"]
-        if words.contains(where: { nouns.contains($0) }) { return true }
+        if words.contains(where: Self.articleNouns.contains) { return true }
         // A possessive of a name ("Donny's post", "Sundell's tip"), not "what's" or "it's".
         let contractions: Set<String> = ["what's", "that's", "it's", "there's", "here's", "who's", "how's", "let's", "where's", "he's", "she's", "one's"]
         return text.split(separator: " ").contains { w in

@@ -38,8 +38,9 @@ struct TargetResolver {
         var query = SearchQuery(text: "", limit: 5)
         query.snippets = false
         var filterWords = Set<String>()
-        if let (name, words) = directory.author(in: cues) { query.author = name; filterWords.formUnion(words) }
-        if let (name, words) = directory.feed(in: cues) { query.feed = name; filterWords.formUnion(words) }
+        // The name's other words are the name's too: "swift" in "the Swift by Sundell post" says which site, not what about.
+        if let (name, words) = directory.author(in: cues) { query.author = name; filterWords.formUnion(words); filterWords.formUnion(Classifier.words(name)) }
+        if let (name, words) = directory.feed(in: cues) { query.feed = name; filterWords.formUnion(words); filterWords.formUnion(Classifier.words(name)) }
         // "the excerpt about…" means one of the untitled excerpts of a text dump.
         if cues.has("excerpt") || cues.has("excerpts") {
             let dumps = searcher.sources(withFormat: ["textDump"])
@@ -56,6 +57,7 @@ struct TargetResolver {
             hits = (try? searcher.search(query)) ?? []
         }
         guard let top = hits.first else { return nil }
+        let saysOnlyWhose = content.allSatisfy { MessageCues.articleNouns.contains($0) || analyzer.terms($0).isEmpty }
         var best: Named?
         let labels = hits.prefix(3).map { h in Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? ""))) }
         // "What is an actor?" names a topic, not an article, when its one term is in several titles.
@@ -68,8 +70,12 @@ struct TargetResolver {
                 if label.contains(t) { matched += w; count += 1 }
             }
             var conf = total > 0 ? matched / total : 0
-            // Author or site named and it matches: strong evidence.
-            if !filterWords.isEmpty && (query.author != nil || query.feed != nil) { conf = min(1, conf + 0.3) }
+            // Author or site named and it matches: strong evidence, when the title also holds a word of what else the
+            // message says, or the message says nothing else ("Sundell's latest post"). Otherwise the site's best
+            // article for words its title lacks ("the tool from the Sundell sponsor post") is no more named than any.
+            if !filterWords.isEmpty && (query.author != nil || query.feed != nil) && (saysOnlyWhose || !terms.isDisjoint(with: analyzer.terms(h.title))) {
+                conf = min(1, conf + 0.3)
+            }
             if query.sources != nil { conf = min(1, conf + 0.15) }
             // Below the top hit, only a clearly better title match can win.
             if h.doc != top.doc { conf -= 0.15 }

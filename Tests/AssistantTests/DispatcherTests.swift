@@ -379,6 +379,49 @@ import Testing
         }
     }
 
+    /// "show me the unit test from it": what is taken "from it" comes from the article discussed, though two words
+    /// of the message make another article's whole title.
+    @Test func fromItIsTheArticleDiscussed() throws {
+        let files = [
+            "net.md": "# A network layer in Quill\n\nCancel a pending request when the screen goes away: keep the request's task and call cancel on it.\n\nA unit test checks that signing in stores the token:\n\n```\ntest signInStoresToken { expect(client.token != nil) }\n```\n",
+            "tests.md": "# Unit tests\n\nA unit test checks one small piece of behaviour in isolation.\n\n```\ntest addsTwoNumbers { expect(add(2, 2) == 4) }\n```\n",
+        ]
+        try Self.afterAnswering("How do I cancel a pending request when the screen goes away?", over: files) { assistant, context in
+            #expect(context.lastArticle?.title == "A network layer in Quill")
+            for message in ["show me the unit test from it", "is there a unit test in it?"] {
+                #expect(assistant.dispatch(message, context: context).target?.title == "A network layer in Quill", "\(message)")
+            }
+            #expect(assistant.dispatch("show me the code from the unit tests article", context: context).target?.title == "Unit tests")
+        }
+    }
+
+    /// An author named beside words that none of their titles hold does not name their best article for those words
+    /// ("the tool from Bo Tran's sponsor post", where the sponsor post has no byline), and the conversation goes on
+    /// about the article the answer quotes, not about one the call pointed at.
+    @Test func anAuthorAloneDoesNotNameTheirBestArticle() throws {
+        let files = [
+            "lists.md": "---\ntitle: Lists in Quill\nauthor: Bo Tran\n---\n\nA list in Quill keeps its items in order and grows as needed.\n",
+            "maps.md": "---\ntitle: Maps in Quill\nauthor: Bo Tran\n---\n\nA map in Quill stores values under keys, and a tool can print any map.\n",
+            "sponsor.md": "---\ntitle: Thanks to Loom for sponsoring Bo Tran's site\n---\n\nLoom is a tool that builds screens a server describes, so a change ships without a new release.\n",
+        ]
+        try Self.withAssistant(over: files) { assistant in
+            let message = "What is Loom, the tool from Bo Tran's sponsor post?"
+            let call = assistant.dispatch(message, context: ConversationContext())
+            #expect(call.tool == .answer && !["Lists in Quill", "Maps in Quill"].contains(call.target?.title ?? ""), "\(call)")
+            let reply = try assistant.run(call, message: message, context: ConversationContext())
+            #expect(reply.citations.first?.ref.title == "Thanks to Loom for sponsoring Bo Tran's site", "\(reply.answer)")
+            #expect(reply.updating(ConversationContext()).lastArticle?.title == "Thanks to Loom for sponsoring Bo Tran's site")
+            // A call that points at an article the answer does not quote leaves the conversation on the one it quotes.
+            var pointed = ToolCall(tool: .answer, target: TargetRef(try #require(try assistant.store.resolve("lists.md"))))
+            pointed.set("question", message)
+            let quoted = try assistant.run(pointed, message: message, context: ConversationContext())
+            #expect(!quoted.citations.contains { $0.ref == pointed.target }, "\(quoted.answer)")
+            #expect(quoted.updating(ConversationContext()).lastArticle?.title == "Thanks to Loom for sponsoring Bo Tran's site", "\(quoted.answer)")
+            // With a word of its title, the author's article is named.
+            #expect(assistant.dispatch("summarize Bo Tran's post on maps", context: ConversationContext()).target?.title == "Maps in Quill")
+        }
+    }
+
     /// A follow-up that names nothing and points nowhere ("How long should I wait between attempts?") continues the
     /// conversation when the article just answered from is among the best few for its own words; one whose words the
     /// article does not rank for, and one that names a new subject ("What about timeouts?"), does not.

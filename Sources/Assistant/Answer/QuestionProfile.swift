@@ -321,7 +321,8 @@ extension QuestionProfile {
             if searcher.documentFrequency(whole) == 0 { return name.text }
             for word in name.following {
                 let terms = analyzer.terms(word)
-                guard let t = terms.first else { break }  // a function word ends the compound
+                // A function word ends the compound, and so does a word for an article ("Ada's sponsor post").
+                guard let t = terms.first, !MessageCues.articleNouns.contains(word.lowercased()) else { break }
                 if terms.count == 1, word.count >= 4, word.allSatisfy(\.isLetter), searcher.documentFrequency(t) == 0,
                    kept.contains(" " + word.lowercased()) {
                     return name.text + " " + word
