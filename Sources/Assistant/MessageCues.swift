@@ -50,6 +50,9 @@ struct MessageCues {
                   "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
         // "summarize that release", "what else does this chapter say?": a demonstrative before a kind of document.
         for d in ["that", "this"] { for n in Self.documentNouns where hasPhrase(d + " " + n) { return true } }
+        // "any gotchas with that approach?": a demonstrative before a word for a way of doing things stands for the one
+        // just discussed.
+        for d in ["that", "this", "the same"] { for n in Self.wayNouns where hasPhrase(d + " " + n) { return true } }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
         // so does "instead" ("what should I build instead?": instead of what was said).
         if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }
@@ -147,13 +150,18 @@ struct MessageCues {
     ]
 
     static let followUpWords: Set<String> = Set([
-        "why", "how", "when", "so", "and", "but", "more", "else", "again", "then", "really", "exactly", "mean", "means",
-        "example", "examples", "downside", "downsides", "drawback", "drawbacks", "upside", "upsides", "advantage",
-        "advantages", "benefit", "benefits", "alternative", "alternatives", "limitation", "limitations", "pros", "cons",
-        "problem", "problems", "caveat", "caveats", "risk", "risks", "cost", "costs", "detail", "details", "explain",
+        "why", "how", "when", "so", "and", "but", "more", "else", "again", "then", "really", "exactly", "mean", "means", "explain",
         "work", "works", "happen", "happens", "matter", "matters", "use", "case", "cases", "should", "would", "could", "why's",
         "better", "best", "worse", "faster", "slower", "prefer", "preferred", "recommended",
-    ]).union(MessageCues.continuationWords)
+    ]).union(MessageCues.kindNouns).union(MessageCues.continuationWords)
+
+    /// Nouns that ask for a kind of thing about a topic ("the downsides", "any gotchas", "that approach"), not a topic.
+    static let kindNouns: Set<String> = Set([
+        "example", "examples", "downside", "downsides", "drawback", "drawbacks", "upside", "upsides", "advantage",
+        "advantages", "benefit", "benefits", "alternative", "alternatives", "limitation", "limitations", "pros", "cons",
+        "problem", "problems", "caveat", "caveats", "risk", "risks", "cost", "costs", "detail", "details", "gotcha", "gotchas",
+        "pitfall", "pitfalls",
+    ] + MessageCues.wayNouns)
 
     /// "go on", "can you expand on that?", "tell me more": asks only to go on with the last answer.
     var asksToGoOn: Bool {
@@ -168,6 +176,10 @@ struct MessageCues {
     /// Words that only ask to go on with the last answer ("can you expand on that?", "go on", "tell me more"):
     /// they name no topic, and an answer leaves them out of its question.
     static let continuationWords: Set<String> = ["expand", "elaborate", "continue", "go", "further", "more", "tell", "explain"]
+
+    /// Words for a way of doing something that a demonstrative points back at ("that approach", "this technique").
+    static let wayNouns = ["approach", "technique", "method", "solution", "trick", "pattern", "idea", "setup", "workaround",
+                           "strategy", "way", "design"]
 
     /// Kinds of document a demonstrative can point at ("that release", "this chapter").
     static let documentNouns = ["article", "post", "excerpt", "piece", "tutorial", "guide", "entry", "page", "chapter", "document",

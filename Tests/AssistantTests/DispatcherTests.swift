@@ -247,6 +247,7 @@ import Testing
         ("does that code leak?", true), ("what does this code print?", true), ("what would the async version of that be?", true),
         ("summarize that release", true), ("what else does this chapter say?", true), ("is that paper peer reviewed", true),
         ("which release added it?", true), ("summarize the release notes", false),
+        ("any pitfalls with that approach?", true), ("is this technique thread-safe?", true), ("what is a good approach to caching?", false),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
@@ -294,6 +295,7 @@ import Testing
     @Test(arguments: [
         ("why?", true), ("what are the downsides?", true), ("give me an example", true), ("so how does it work?", true),
         ("can you expand on that?", true), ("go on", true), ("tell me more", true), ("which is better?", true),
+        ("any gotchas with that approach?", true), ("what are the pitfalls of this technique?", true),
         ("why does my view redraw?", false), ("what are the downsides of singletons?", false), ("what is a retain cycle?", false),
     ])
     func followUpsWithoutATopic(message: String, expected: Bool) {
@@ -376,6 +378,23 @@ import Testing
             #expect(reply.answer.hasPrefix("Quill Checks supports every platform"), "\(reply.answer)")
             // Two words of its title do name it.
             #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
+        }
+    }
+
+    /// After a summary, "any pitfalls with that approach?" asks the summarized article about its topic's limits,
+    /// though its own words ("pitfalls", "approach") are in no article.
+    @Test func aFollowUpWithoutWordsOfItsOwnAsksTheArticleSummarized() throws {
+        let files = [
+            "cache.md": "# Caching images on disk\n\nA disk cache keeps downloaded images between launches. Each image is stored under a hash of its address, and the cache evicts the oldest files first when it grows past its limit.\n\nThe cache only holds images smaller than five megabytes, and the first launch after an update is slow because the cache is rebuilt.\n\nReading an image from the cache takes a few milliseconds, far less than a download.\n",
+            "fonts.md": "# Choosing fonts\n\nA system font scales with the reader's settings. A custom font needs a licence and must be bundled with the app.\n",
+        ]
+        try Self.withAssistant(over: files) { assistant in
+            let summary = try assistant.respond("summarize the article on caching images", context: ConversationContext())
+            #expect(summary.call.tool == .summarize)
+            let context = summary.updating(ConversationContext())
+            let reply = try assistant.respond("any pitfalls with that approach?", context: context)
+            #expect(reply.call.target?.title == "Caching images on disk" && !reply.abstained, "\(reply.answer)")
+            #expect(reply.answer.contains("only holds images smaller than five megabytes"), "\(reply.answer)")
         }
     }
 

@@ -345,6 +345,8 @@ import Testing
         // Asking what is wrong or bad about something asks for its limits.
         #expect(QuestionProfile.kind(of: "What's wrong with a global logger?") == .limitation)
         #expect(QuestionProfile.kind(of: "Is anything bad about force unwrapping?") == .limitation)
+        #expect(QuestionProfile.kind(of: "Are there any gotchas when caching images?") == .limitation)
+        #expect(QuestionProfile.kind(of: "Any caveats with weak references?") == .limitation)
         #expect(QuestionProfile.kind(of: "What went wrong in the build?") == .factoid)
     }
 

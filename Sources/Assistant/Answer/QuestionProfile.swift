@@ -134,8 +134,10 @@ extension QuestionProfile {
             if df == 0 { unknown += v }
         }
         terms.removeAll { idf[$0] == nil }
+        // Words that ask for a kind of thing ("pitfalls", "approach") are no topic the corpus lacks.
+        let kinds = english ? Set(MessageCues.kindNouns.flatMap { analyzer.terms($0) }) : []
         let original = searcher.queryTerms(question, language: language).map(\.term)
-            .filter { !(isNoTopic($0) && seen[$0] == 0) }
+            .filter { !(isNoTopic($0) && seen[$0] == 0) && !(kinds.contains($0) && frequency($0) == 0) }
         let unseen = original.filter { frequency($0) == 0 }.reduce(0.0) { $0 + weight($1) }
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
@@ -264,7 +266,7 @@ extension QuestionProfile {
                                         "what version", "which version", "which release", "what release", "what year", "which year",
                                         "when was ", "when did ", "what percentage", "how old "])
     static let limitationPhrases = Phrases(["fall short", "downside", "drawback", "limitation", "disadvantage", "weakness",
-                                            "pitfall", "problem with", "cons of", "go wrong", "wrong with", "bad about"])
+                                            "pitfall", "problem with", "cons of", "go wrong", "wrong with", "bad about", "gotcha", "caveat", "edge case"])
     static let comparisonPhrases = Phrases(["difference between", " vs ", " vs. ", "versus", "compare", "same as", "same thing as",
                                             "different from", "differ from", " better than ", " instead of "])
 
