@@ -193,7 +193,7 @@ public struct Dispatcher {
             // An article of the last list, picked by its place or by naming it ("the october one", "the phishing post"),
             // is the one the user wants to hear about: the answer draws on it alone.
             let picksListed = context.lastHits.contains(t) && (cues.ordinal != nil || cues.saysOne || cues.namesArticle)
-            call.fromConversation = (cues.pointsBack && t == context.lastArticle) || picksListed
+            call.fromConversation = ((cues.pointsBack || Self.saysThey(cues, context: context)) && t == context.lastArticle) || picksListed
         }
     }
 
@@ -346,6 +346,12 @@ public struct Dispatcher {
         call.set("topic", cues.contentWords.joined(separator: " "))
     }
 
+    /// After an answer, "what did they find in mice?": "they" are the ones the answer quoted, the article's authors or
+    /// the things it was about.
+    static func saysThey(_ cues: MessageCues, context: ConversationContext) -> Bool {
+        context.lastTool == .answer && !context.lastArticleIsFirstHit && cues.words.contains { $0 == "they" || $0 == "them" }
+    }
+
     /// "what does it say about Swift 6?": the article discussed, when "it" comes with a verb of what articles do.
     /// So does "show me the unit test from it": what is taken "from it" or found "in it" is taken from that article.
     func itSays(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
@@ -376,7 +382,8 @@ public struct Dispatcher {
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
         // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
-        let asksOfIt = cues.pointsBack && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
+        let they = Self.saysThey(cues, context: context)
+        let asksOfIt = (cues.pointsBack || they) && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
             && (named?.titleTerms ?? 0) < 2
         if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
@@ -408,6 +415,10 @@ public struct Dispatcher {
         if !required, context.lastTool == .answer, let last = context.lastArticle, !context.lastArticleIsFirstHit, !cues.namesArticle,
            !cues.isElliptical, resolver.ranks(last, within: Self.continuityHits, for: cues) {
             reasons.append("continues the conversation: “\(last.title)” is among the best articles for it")
+            return last
+        }
+        if !required, they, let last = context.lastArticle, !cues.namesArticle {
+            reasons.append("“they” are those of “\(last.title)”, answered from last")
             return last
         }
         // After an article's summary, "and the part about pattern matching?" asks about a part of that article, when the

@@ -183,7 +183,7 @@ struct MessageCues {
 
     /// Kinds of document a demonstrative can point at ("that release", "this chapter").
     static let documentNouns = ["article", "post", "excerpt", "piece", "tutorial", "guide", "entry", "page", "chapter", "document",
-                                "release", "paper", "story", "essay", "announcement"]
+                                "release", "paper", "story", "essay", "announcement", "study", "report", "review", "proposal", "doc"]
 
     /// "that article", "this post", "the same one": an article noun that points back rather than names.
     var demonstrativeArticle: Bool {

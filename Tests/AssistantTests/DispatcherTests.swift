@@ -248,6 +248,7 @@ import Testing
         ("summarize that release", true), ("what else does this chapter say?", true), ("is that paper peer reviewed", true),
         ("which release added it?", true), ("summarize the release notes", false),
         ("any pitfalls with that approach?", true), ("is this technique thread-safe?", true), ("what is a good approach to caching?", false),
+        ("summarize that study", true), ("what does this report conclude?", true), ("which study found it?", true),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
@@ -378,6 +379,23 @@ import Testing
             #expect(reply.answer.hasPrefix("Quill Checks supports every platform"), "\(reply.answer)")
             // Two words of its title do name it.
             #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
+        }
+    }
+
+    /// After an answer, "what did they find in mice?" asks the article just answered from, though another article
+    /// matches "find" and "mice" better; one that names an article does not.
+    @Test func theyAfterAnAnswerAreThatArticles() throws {
+        let files = [
+            "gene.md": "# Gene Q and tumours\n\nGene Q is deleted in many human cancers. In mice, losing one copy of gene Q raised the rate of tumours by half.\n",
+            "mice.md": "# Keeping mice in the lab\n\nLab mice live about two years. Researchers find mice easy to breed, and find that mice in quiet rooms breed best.\n",
+        ]
+        try Self.afterAnswering("Is gene Q deleted in human cancers?", over: files) { assistant, context in
+            #expect(context.lastArticle?.title == "Gene Q and tumours")
+            let call = assistant.dispatch("what did they find in mice?", context: context)
+            #expect(call.tool == .answer && call.target?.title == "Gene Q and tumours" && call.fromConversation, "\(call)")
+            let reply = try assistant.run(call, message: "what did they find in mice?", context: context)
+            #expect(reply.answer.hasPrefix("In mice, losing one copy of gene Q"), "\(reply.answer)")
+            #expect(assistant.dispatch("what did they find in the lab mice article?", context: context).target?.title == "Keeping mice in the lab")
         }
     }
 
