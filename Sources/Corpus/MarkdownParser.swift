@@ -44,9 +44,14 @@ enum MarkdownParser {
         func inline(_ s: String, links: inout [Link]) -> String { MarkdownParser.inline(s, links: &links, refs: refs) }
         var para: [Substring] = []
         var paraKind = Block.Kind.paragraph
+        var contentsItems = Set<Int>()
         func flush() {
-            let t = inline(para.joined(separator: " "), links: &links)
-            if !t.isEmpty { blocks.append(Block(paraKind, t)) }
+            let raw = para.joined(separator: " ")
+            let t = inline(raw, links: &links)
+            if !t.isEmpty {
+                if paraKind == .listItem && Self.isInPageLink(raw[...]) { contentsItems.insert(blocks.count) }
+                blocks.append(Block(paraKind, t))
+            }
             para = []; paraKind = .paragraph
         }
         var k = 0
@@ -128,7 +133,32 @@ enum MarkdownParser {
             para.append(trimmed)
         }
         flush()
-        return (blocks, links)
+        return (Self.withoutContents(blocks, contentsItems), links)
+    }
+
+    /// A table of contents is no text of the article: two or more list items in a row that are each only a link to a
+    /// place on the page ("* [Step 2: Branch](#step-2-branch)") say again what the headings say. A list that a
+    /// sentence introduces ("…sorted into three categories:") is the sentence's content, links or not.
+    static func withoutContents(_ blocks: [Block], _ items: Set<Int>) -> [Block] {
+        guard items.count >= 2 else { return blocks }
+        var drop = Set<Int>()
+        var i = 0
+        while i < blocks.count {
+            guard items.contains(i) else { i += 1; continue }
+            var j = i
+            while items.contains(j + 1) { j += 1 }
+            let introduced = i > 0 && [.paragraph, .listItem].contains(blocks[i - 1].kind) && blocks[i - 1].text.hasSuffix(":")
+            if j > i && !introduced { drop.formUnion(i ... j) }
+            i = j + 1
+        }
+        return blocks.indices.filter { !drop.contains($0) }.map { blocks[$0] }
+    }
+
+    /// Whether a list item's Markdown is one link to an anchor on the page and nothing else: "[Title](#title)".
+    static func isInPageLink(_ s: Substring) -> Bool {
+        let t = s.trimmingPrefixAndSuffixSpaces
+        guard t.first == "[", t.last == ")", let close = t.firstRange(of: "](#") else { return false }
+        return !t[close.upperBound...].dropLast().contains { $0 == ")" || $0 == " " || $0 == "(" }
     }
 
     /// The fence a line opens: three or more "`" or "~"; or three or more ":" before "{" (MyST's colon fence

@@ -72,4 +72,41 @@ import Testing
     func labelsFoldCaseAndSpace(_ label: String, _ key: String) {
         #expect(MarkdownParser.referenceKey(label) == key)
     }
+
+    /// A table of contents (list items that only link to places on the page) says again what the headings say and is
+    /// left out; a list that a sentence introduces stays, links or not, and so does a lone link or one to elsewhere.
+    @Test func aTableOfContentsIsNoText() throws {
+        let page = """
+            # Sending changes
+
+            * [Forking](#forking)
+              * [Step 1: Branch](#step-1-branch)
+            * [Reviews](#reviews)
+
+            ## Forking
+
+            Fork the repository first. It comes in three kinds:
+
+            1. [Plain forks](#plain-forks)
+            2. [Mirrors](#mirrors)
+
+            * [Only one](#only-one)
+
+            Text between.
+
+            * [Elsewhere](https://example.org/a)
+            * [Also elsewhere](https://example.org/b)
+            * [Reviews](#reviews) and more words
+            * [Reviews again](#reviews)
+            """
+        let a = try #require(try ArticleParser.parse(Array(page.utf8), source: "send.md").articles.first)
+        #expect(a.blocks.map(\.text) == ["Sending changes", "Forking", "Fork the repository first. It comes in three kinds:", "Plain forks", "Mirrors",
+                                         "Only one", "Text between.", "Elsewhere", "Also elsewhere", "Reviews and more words", "Reviews again"])
+    }
+
+    @Test(arguments: [("[Step 1](#step-1)", true), ("  [A b](#a-b)  ", true), ("[A](#a) b", false), ("[A](https://x.org/#a)", false),
+                      ("[A](#a) [B](#b)", false), ("A", false)])
+    func inPageLinks(markdown: String, expected: Bool) {
+        #expect(MarkdownParser.isInPageLink(markdown[...]) == expected, "\(markdown)")
+    }
 }
