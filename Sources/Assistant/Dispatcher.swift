@@ -108,8 +108,15 @@ public struct Dispatcher {
         let metadataWord = ["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"]
             .contains(where: { ByteSearch.contains(cues.lower, $0) })
         let longLooseQuestion = cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(first)
-        if tool == .extract, kind?.0 == .metadata, (asksContent && !metadataWord) || longLooseQuestion {
+        // "what's the author's name?" asks for metadata in so many words.
+        let asksMetadata = metadataWord || cues.askedNoun.map(Self.metadataNouns.contains) == true
+        if tool == .extract, kind?.0 == .metadata, (asksContent && !asksMetadata) || longLooseQuestion {
             reasons.append("asks about the content, not the metadata: answering")
+            tool = .answer
+        }
+        // "what's the package the author published called?" asks for a package, whatever metadata word comes after it.
+        if tool == .extract, kind?.0 == .metadata, let noun = cues.askedNoun, !Self.metadataNouns.contains(noun) {
+            reasons.append("asks for a “\(noun)”, not for the article's metadata: answering")
             tool = .answer
         }
         // "When was Swift Testing introduced?" asks when something happened, which the text tells; "when was it
@@ -253,6 +260,10 @@ public struct Dispatcher {
     /// "what did X write?": the words that ask what an author wrote.
     static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
     /// The verbs and nouns of an article's date: "when was it published?", "when did the post go up?".
+    /// What an article's metadata is made of, as a question names it ("what's the publication date?").
+    static let metadataNouns: Set<String> = ["author", "authors", "writer", "date", "publication", "url", "link", "address", "title",
+                                             "name", "feed", "source", "site", "length", "reading", "word", "byline", "day", "year"]
+
     static let publishingWords: Set<String> = ["published", "publish", "posted", "post", "written", "wrote", "write", "updated", "date",
                                                "dated", "up", "online", "appear", "appeared", "out"]
 

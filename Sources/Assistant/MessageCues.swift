@@ -216,6 +216,18 @@ struct MessageCues {
                                             "write-up", "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper",
                                             "page", "chapter", "document"]
 
+    /// The noun a "what is the …?" or "which …?" question asks for: "package" in "what's the package the author
+    /// published called?", "author" in "what's the author's name?"; nil for other questions.
+    var askedNoun: String? {
+        var w = words[...]
+        if w.first == "which" { return w.dropFirst().first }
+        guard let first = w.first, first == "what's" || first == "what" else { return nil }
+        w = w.dropFirst()
+        if first == "what", let be = w.first, be == "is" || be == "was" { w = w.dropFirst() }
+        guard w.first == "the", let noun = w.dropFirst().first else { return nil }
+        return noun.hasSuffix("'s") ? String(noun.dropLast(2)) : noun
+    }
+
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
     var namesArticle: Bool {
         if words.contains(where: Self.articleNouns.contains) { return true }

@@ -205,6 +205,23 @@ import Testing
         #expect(fresh.argument("author") == nil, "\(fresh)")
     }
 
+    /// About the article just summarized, "what's the X …?" asks for X: the article's metadata when X is a part of
+    /// it (its author, its date, its link), its content otherwise, whatever metadata word follows ("the package the
+    /// author published").
+    @Test(arguments: [("what's the package the author published called?", Tool.answer), ("what is the framework the author published last year?", .answer),
+                      ("what's the author's name?", .extract), ("what is the publication date?", .extract), ("what's the link to that post?", .extract)])
+    func whatIsTheNounAsksForThatNoun(message: String, tool: Tool) throws {
+        let context = try SeedAssistant.ask("summarize the singleton article").updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch(message, context: context)
+        #expect(call.tool == tool && call.target == context.lastArticle, "\(message): \(call)")
+    }
+
+    @Test(arguments: [("what's the package the author published called?", "package"), ("what is the author's name?", "author"),
+                      ("which feed is it from?", "feed"), ("what was the date?", "date"), ("what do they say?", nil), ("the author?", nil)])
+    func askedNoun(message: String, noun: String?) {
+        #expect(MessageCues(message).askedNoun == noun, "\(message)")
+    }
+
     /// "what about X?" asks the last turn's kind of thing again about X; after an extract, or with nothing
     /// after "about" but a pronoun, the classifier decides.
     @Test(arguments: [
