@@ -54,6 +54,7 @@ enum TextClean {
             prevSpace = false
             if b == 0xC2, i < n, p[i] >= 0x80 && p[i] <= 0xA0 { return false }
             if b == 0xE2, i + 1 < n, p[i] == 0x80, p[i + 1] == 0xA8 || p[i + 1] == 0xA9 || p[i + 1] == 0x8B { return false }
+            if i + 1 < n, isBlankFiller(b, p[i], p[i + 1]) { return false }
         }
         return true
     }
@@ -84,12 +85,19 @@ enum TextClean {
                     if p[i + 2] != 0x8B { pendingSpace = true }                       // LS/PS → space, ZWSP dropped
                     i += 3; continue
                 }
+                if i + 2 < n, isBlankFiller(b, p[i + 1], p[i + 2]) { pendingSpace = true; i += 3; continue }
                 if pendingSpace && k > 0 { out[k] = 0x20; k += 1 }
                 pendingSpace = false
                 out[k] = b; k += 1; i += 1
             }
             return k
         }
+    }
+
+    /// Characters that print nothing but are written as spaces to indent or pad text: the blank Braille pattern
+    /// (U+2800) and the Hangul filler (U+3164), as UTF-8 bytes.
+    @inline(__always) static func isBlankFiller(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+        (a == 0xE2 && b == 0xA0 && c == 0x80) || (a == 0xE3 && b == 0x85 && c == 0xA4)
     }
 
     /// Escapes control characters for display (`\n`, `\t`, `\u{1B}`), e.g. a file name with a newline.
