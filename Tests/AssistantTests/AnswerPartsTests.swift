@@ -173,6 +173,14 @@ enum AnswerFixtures {
         #expect(Layout.paragraph(picks, n: 1) == expected)
     }
 
+    /// A lone item right under other bullets of the answer keeps its bullet, though a list further on in the article.
+    @Test func aLoneItemUnderBulletsStaysABullet() {
+        let picks = [AnswerFixtures.candidate(0, "Some methods are slow:"), AnswerFixtures.candidate(1, "Bind: allocates a new function.", list: true),
+                     AnswerFixtures.candidate(2, "Call: slows down constructors.", list: true),
+                     AnswerFixtures.candidate(9, "Finally: use a block of your own instead.", list: true)]
+        #expect(Layout.paragraph(picks, n: 1) == "Some methods are slow:\n- Bind: allocates a new function.\n- Call: slows down constructors.\n- Finally: use a block of your own instead. [1]")
+    }
+
     /// The article of the best sentence comes first, and its paragraph opens with the run holding that sentence.
     @Test func bestSentenceLeads() {
         let a0 = AnswerFixtures.candidate(0, "Background first.", doc: 1, score: 1)

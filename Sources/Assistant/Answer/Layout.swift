@@ -117,7 +117,9 @@ enum Layout {
             items.indices.contains(j) && abs(items[j].unit.index - u.index) == 1
                 && (items[j].unit.isListItem || items[j].unit.text.hasSuffix(":"))
         }
-        return !adjacent(a - 1, first) && !adjacent(b + 1, last)
+        // Right under other bullets of the answer, it is one more bullet, not a sentence that lost its own.
+        let underItems = a > 0 && items[a - 1].unit.isListItem && !items[a - 1].unit.isCode
+        return !adjacent(a - 1, first) && !adjacent(b + 1, last) && !underItems
     }
 
     /// Two sentences, `u` and the one right after it, of one list item: they share a bullet.
