@@ -76,10 +76,18 @@ public struct Dispatcher {
         // content, however closely it matches one article's title.
         // So does a statement to check ("AMPK activation increases fibrosis in the lungs.").
         let statement = (cues.text.hasSuffix(".") || cues.text.hasSuffix("!")) && cues.words.count >= 5
+        var asksPartOfRelease = false
         if let n = namedRelease(cues, named: named, context: context) {
-            if tool != .summarize { reasons.append("asks what is new in “\(n.ref.title)”: its summary") }
-            tool = .summarize
             named = n
+            // "What changed in GCC 12 for C++?": what is new in one part of a release is answered from its post.
+            let titleTerms = Set(resolver.analyzer.terms(n.ref.title))
+            if resolver.analyzer.terms(cues.releaseAspect.joined(separator: " ")).contains(where: { !titleTerms.contains($0) }) {
+                reasons.append("asks what is new in “\(n.ref.title)” for one part of it: answering from it")
+                tool = .answer; asksPartOfRelease = true
+            } else {
+                if tool != .summarize { reasons.append("asks what is new in “\(n.ref.title)”: its summary") }
+                tool = .summarize
+            }
         }
         if tool == .summarize, cues.language == nil, cues.text.hasSuffix("?") || statement, !cues.asksForSummary, !cues.asksWhatIsNew {
             reasons.append("a question that asks for no summary: answering")
@@ -177,7 +185,7 @@ public struct Dispatcher {
                 fillAnswer(&fallback, cues, question: trimmed, context: context, named: named)
                 return fallback
             }
-        case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named, required: saysAbout)
+        case .answer: fillAnswer(&call, cues, question: trimmed, context: context, named: named, required: saysAbout || asksPartOfRelease)
         }
         return call
     }

@@ -114,6 +114,13 @@ struct MessageCues {
          "biggest changes", "main changes", "key changes", "main features", "key features", "new features"].contains { hasPhrase($0) }
     }
 
+    /// "What changed in GCC 12 for C++?": the part of a release a what's-new question asks about, the words after its
+    /// last "for"; empty when it asks about the release as a whole.
+    var releaseAspect: [String] {
+        guard asksWhatIsNew, let i = words.lastIndex(of: "for") else { return [] }
+        return words[(i + 1)...].filter { !MessageCues.instructionWords.contains($0) && !MessageCues.pronounWords.contains($0) && $0 != "the" }
+    }
+
     /// "What does the atomic article say about dictionaries?": the words after "about" when a word of saying
     /// comes within three words before it, without instruction words and pronouns ("… say about it?" has none).
     var saysAbout: [String] {

@@ -754,4 +754,12 @@ import Testing
         let call = Self.assistant.dispatch(message, context: ConversationContext())
         #expect(call.tool == .summarize && call.target?.title == title, "\(message): \(call)")
     }
+
+    /// What is new in one part of a release ("… for builds?") is answered from the release's post alone, not summarized.
+    @Test(arguments: [("What's new in Widget 1.3 for builds?", "Announcing Widget 1.3.0"), ("what changed in widget 1.2 for the cache?", "Announcing Widget 1.2.0")])
+    func whatIsNewInAPartOfARelease(message: String, title: String) throws {
+        let call = Self.assistant.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .answer && call.target?.title == title && call.targetOnly, "\(message): \(call)")
+        #expect(MessageCues("what's new in Widget 1.3 for you?").releaseAspect.isEmpty)
+    }
 }
