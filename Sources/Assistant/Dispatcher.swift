@@ -267,11 +267,11 @@ public struct Dispatcher {
 
     /// "what did X write?": the words that ask what an author wrote.
     static let writeWords: Set<String> = ["write", "wrote", "written", "writes"]
-    /// The verbs and nouns of an article's date: "when was it published?", "when did the post go up?".
     /// What an article's metadata is made of, as a question names it ("what's the publication date?").
     static let metadataNouns: Set<String> = ["author", "authors", "writer", "date", "publication", "url", "link", "address", "title",
                                              "name", "feed", "source", "site", "length", "reading", "word", "byline", "day", "year"]
 
+    /// The verbs and nouns of an article's date: "when was it published?", "when did the post go up?".
     static let publishingWords: Set<String> = ["published", "publish", "posted", "post", "written", "wrote", "write", "updated", "date",
                                                "dated", "up", "online", "appear", "appeared", "out"]
 

@@ -225,14 +225,15 @@ struct MessageCues {
 
     /// The noun a "what is the …?" or "which …?" question asks for: "package" in "what's the package the author
     /// published called?", "author" in "what's the author's name?"; nil for other questions.
+    /// (`words` has dropped the "'s" of "what's" and "author's".)
     var askedNoun: String? {
         var w = words[...]
         if w.first == "which" { return w.dropFirst().first }
-        guard let first = w.first, first == "what's" || first == "what" else { return nil }
+        guard w.first == "what" else { return nil }
         w = w.dropFirst()
-        if first == "what", let be = w.first, be == "is" || be == "was" { w = w.dropFirst() }
-        guard w.first == "the", let noun = w.dropFirst().first else { return nil }
-        return noun.hasSuffix("'s") ? String(noun.dropLast(2)) : noun
+        if let be = w.first, be == "is" || be == "was" { w = w.dropFirst() }
+        guard w.first == "the" else { return nil }
+        return w.dropFirst().first
     }
 
     /// The message explicitly names an article ("the X article", "Donny's post on Y", "the excerpt about Z").
