@@ -198,8 +198,13 @@ struct AnswerComposer {
         let asked = profile.askedTerms.isEmpty ? profile.termSet : profile.askedTerms
         guard var entry = ranked.first(where: { c in
             guard (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject), let term = Cues.entryTerm(c.unit) else { return false }
-            let termTerms = Set(analyzer.terms(String(term)))
-            return termTerms.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
+            let tokens = analyzer.analyze(String(term))
+            let termTerms = Set(tokens.map(\.term))
+            // X is a word of the term, not a part of one ("bc" of "BC_SCALE_MAX: The number of digits…" is no entry
+            // for "What does the -l option do in bc?"): an identifier's parts share its position, after it.
+            var positions = Set<Int>()
+            let words = Set(tokens.filter { positions.insert($0.position).inserted }.map(\.term))
+            return words.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6

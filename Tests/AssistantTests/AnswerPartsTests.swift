@@ -1149,6 +1149,16 @@ extension LayoutRuleTests {
         if let first = out?.first { #expect(first.score > ranked[0].score) }
     }
 
+    /// X is a word of an entry's term, not a part of an identifier there: "QUILL_MAX_DEPTH: …" is no entry for a question
+    /// about quill, and "quill_max_depth" asked in so many words has it.
+    @Test(arguments: [(["quill": 3, "option": 1], "quill", nil), (["quill_max_depth": 3], "quill_max_depth", [0])] as [([String: Double], String, [Int]?)])
+    func anEntryIsNamedByAWholeWord(_ terms: [String: Double], subject: String, expected: [Int]?) {
+        let texts = ["QUILL_MAX_DEPTH: The deepest level a quill_max_depth setting allows.", "Quill reads its options at start."]
+        let ranked = texts.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset), list: $0.offset == 0) }
+        let out = AnswerComposer.lookedUp(subject, profile: AnswerFixtures.profile(terms), ranked: ranked, minRatio: 0.05, analyzer: AnswerFixtures.analyzer)
+        #expect(out.map { $0.map(\.unit.index) } == expected)
+    }
+
     /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is,
     /// unless its meaning is only a web address.
     @Test(arguments: [
