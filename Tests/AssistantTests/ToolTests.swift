@@ -332,6 +332,23 @@ import Testing
         #expect(!QuestionProfile.asksWhatItDoes("What do I do?"))
     }
 
+    /// A closing "in X" or "on X" says where the question is set, and is no subject of "What is …?" while other terms remain.
+    @Test(arguments: [("What does the -l option do in bc?", "bc"), ("How do I read a file on Linux?", "Linux"),
+                      ("Is there a way to do it in Swift 6?", "Swift 6"), ("What is a retain cycle?", ""), ("What's in it?", ""),
+                      ("What is the state of the art in machine learning?", "machine learning")])
+    func settings(question: String, setting: String) {
+        #expect(QuestionProfile.setting(of: question) == setting)
+    }
+
+    @Test func theSettingIsNoSubject() {
+        var profile = AnswerFixtures.profile(["option": 1, "l": 2, "bc": 4])
+        #expect(profile.rarestTerm == "bc")
+        profile.settingTerms = ["bc"]
+        #expect(profile.rarestTerm == "l")
+        profile.settingTerms = ["bc", "l", "option"]
+        #expect(profile.rarestTerm == "bc")
+    }
+
     @Test func questionKinds() {
         #expect(QuestionProfile.kind(of: "What's the simplest way to cache images?") == .howto)
         #expect(QuestionProfile.kind(of: "Is there a way to cancel a running task?") == .howto)

@@ -49,8 +49,15 @@ struct QuestionProfile {
         self.wantsList = wantsList; termSet = Set(terms)
     }
 
-    /// The question's rarest term: what "What is X?" asks about.
-    var rarestTerm: String? { terms.max { (idf[$0] ?? 0) < (idf[$1] ?? 0) } }
+    /// The terms of where the question is set, a closing "in bc?" or "on Linux?", which say where X is, not what.
+    var settingTerms: Set<String> = []
+
+    /// The question's rarest term: what "What is X?" asks about; not a term of its setting ("bc" of "What does the
+    /// -l option do in bc?") while other terms remain.
+    var rarestTerm: String? {
+        let own = terms.filter { !settingTerms.contains($0) }
+        return (own.isEmpty ? terms : own).max { (idf[$0] ?? 0) < (idf[$1] ?? 0) }
+    }
 
     /// The one term a question asks about when it has only one ("--noout?", "and --noout?" after "What does --nonet
     /// do?"), or nil.
@@ -160,6 +167,7 @@ extension QuestionProfile {
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
         profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
         profile.asksWhatItDoes = asksWhatItDoes(question)
+        profile.settingTerms = Set(analyzer.terms(setting(of: question)))
         // Synonyms of the terms as the corpus writes them. Tried and left out: taking a word the corpus lacks
         // but has a synonym of as no missing topic (one held-out question fewer declined wrongly, one
         // unanswerable more answered).
@@ -170,6 +178,17 @@ extension QuestionProfile {
             }
         }
         return profile
+    }
+
+    /// The words of a closing "in X" or "on X" of at most two words ("in bc?", "on Linux?"), or "".
+    static func setting(of question: String) -> String {
+        let w = question.split(separator: " ")
+        guard w.count >= 4 else { return "" }
+        for k in [2, 3] where w.count - k >= 2 {
+            let p = w[w.count - k].lowercased()
+            if p == "in" || p == "on" { return String(w.suffix(k - 1).joined(separator: " ").trimmingCharacters(in: "?!.")) }
+        }
+        return ""
     }
 
     /// "What does the nonlocal statement do?", "what do these flags do": "what does"/"what do" … "do".
