@@ -235,7 +235,11 @@ struct AnswerComposer {
         }
         let eligible = ranked.filter { c in (c.unit.doc == top.unit.doc || c.score >= floor) && opens(c) }
         let topDefines = defines(top, strictly: false)
-        let definition = eligible.first { defines($0, strictly: true) } ?? (topDefines ? nil : eligible.first { defines($0, strictly: false) })
+        // Of the top pick's article, the sentence that says what X is first: an introduction defines, later pages use
+        // the word ("This manual is for…", then "Nettle refers to the variant … as CAST-5" far below).
+        let strict = eligible.filter { defines($0, strictly: true) }
+        let definition = strict.filter { $0.unit.doc == top.unit.doc }.min { $0.unit.index < $1.unit.index } ?? strict.first
+            ?? (topDefines ? nil : eligible.first { defines($0, strictly: false) })
         if topDefines && definition == nil { return }
         // With no sentence that defines X, a list item does not open the answer either ("- Projects using X
         // include:"): the best prose pick of the same article does.

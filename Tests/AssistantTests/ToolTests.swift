@@ -234,6 +234,22 @@ import Testing
         #expect(defined.map(\.unit.index) == [0, 1, 5])
     }
 
+    /// Of the top pick's article, the sentence that says what X is first leads ("Actors are…" in the introduction, not
+    /// "An actor refers to…" pages later), and a possessive ("Actors’ mailboxes are…") says what X owns, not what X is.
+    @Test func theFirstDefinitionOfTheArticleLeads() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let actor = try #require(SeedAssistant.shared.analyzer.terms("actor").first)
+        let profile = AnswerFixtures.profile([actor: 3], kind: .definition)
+        let usage = AnswerFixtures.candidate(40, "Even though actors help, races can still happen.", score: 5)
+        let later = AnswerFixtures.candidate(30, "An actor refers to the worker that owns a mailbox, as above.", score: 4)
+        let owned = AnswerFixtures.candidate(2, "Actor's mailboxes are queues of messages.", score: 3)
+        let intro = AnswerFixtures.candidate(3, "Actors are reference types that isolate their state.", score: 1)
+        var picked = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, later, owned, intro], picked: &picked)
+        #expect(Layout.paragraphs(picked).first?.first?.unit.index == 3)
+        #expect(!Cues.defines(owned.unit, [actor], strictly: true) && Cues.defines(intro.unit, [actor], strictly: true))
+    }
+
     /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower; a list
     /// item does not lead when prose can.
     @Test func aDefinitionLeadsADefinitionQuestion() throws {

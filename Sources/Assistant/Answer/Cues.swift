@@ -50,6 +50,8 @@ enum Cues {
         guard subject(u.tokens) || subject(openingTerms(u.tokens)) else { return false }
         // "With AsyncAlgorithms, we are applying…" is about "we": a sentence that opens with a preposition has another subject.
         if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) || prepositions.contains(Array(first)) { return false }
+        // So is "Nettle’s PBKDF2 functions are defined in…": a possessive opens a sentence about what it owns.
+        if let word = u.text.split(separator: " ", maxSplits: 1).first, word.hasSuffix("'s") || word.hasSuffix("’s") { return false }
         return true
     }
 
