@@ -147,6 +147,14 @@ public struct Dispatcher {
             tool = .answer
         }
         followUpRules(&tool, &reasons, cues: cues, context: context, namesKind: kind != nil)
+        // "who wrote it?", then "when?": a bare "when?" or "who?" after an extract asks the same article for its date or
+        // author, not the corpus when something happened.
+        let bareMetadata = context.lastTool == .extract && context.lastArticle != nil && cues.words.count == 1
+            && ["when", "who"].contains(cues.words[0])
+        if bareMetadata {
+            reasons.append("“\(cues.words[0])?” after an extract asks for the article's \(cues.words[0] == "when" ? "date" : "author")")
+            tool = .extract
+        }
         // "which one is the quick start?" right after a list: the user picks a listed article by its title.
         let picked = tool == .answer || tool == .search ? pick(cues, from: context.lastHits) : nil
         if let p = picked {
@@ -167,7 +175,7 @@ public struct Dispatcher {
         case .extract:
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
-            call.set("kind", (kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
+            call.set("kind", (bareMetadata ? .metadata : kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
             call.target = shown ?? target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             if let shown { call.reasons.append("asks to see the \(call.argument("kind") ?? "items") of “\(shown.title)”, just discussed") }
             let byFewWords = shown == nil && !cues.pointsBack && !cues.namesArticle
@@ -334,7 +342,7 @@ public struct Dispatcher {
             query.removeAll { ["else", "other", "author", "writer", "same"].contains($0) || Self.authorPronouns.contains($0) }
         }
         // "which other posts talk about that?": nothing of its own but what was discussed.
-        else if query.allSatisfy(["other", "others", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
+        else if query.allSatisfy(["other", "others", "another", "else", "more", "similar", "related"].contains), let topic = context.lastTopic,
            cues.pointsAtLast {
             query = Classifier.words(topic).filter { !MessageCues.instructionWords.contains($0) }
             call.reasons.append("searches again for what was discussed: “\(topic)”")

@@ -170,6 +170,8 @@ import Testing
         let answer = try SeedAssistant.ask("what is a retain cycle?")
         let again = SeedAssistant.shared.dispatch("which other posts talk about that?", context: answer.updating(ConversationContext()))
         #expect(again.tool == .search && again.argument("query") == "retain cycle", "\(again)")
+        let another = SeedAssistant.shared.dispatch("is there another article about this?", context: answer.updating(ConversationContext()))
+        #expect(another.tool == .search && another.argument("query") == "retain cycle", "\(another)")
     }
 
     /// "the link to that post" asks for the URL of the article discussed, though "link" matches another title.
@@ -397,6 +399,20 @@ import Testing
             // Two words of its title do name it.
             #expect(assistant.dispatch("Does it run on the Quill Linux port?", context: context).target?.title == "The Quill Linux Port")
         }
+    }
+
+    /// After an extract, a bare "when?" or "who?" asks the same article for its date or author; after an answer it is
+    /// a question about the topic.
+    @Test func aBareWhenAfterAnExtractAsksForTheDate() throws {
+        let extract = try SeedAssistant.ask("who wrote the singleton article?")
+        #expect(extract.call.tool == .extract)
+        let context = extract.updating(ConversationContext())
+        for word in ["when?", "who?"] {
+            let call = SeedAssistant.shared.dispatch(word, context: context)
+            #expect(call.tool == .extract && call.argument("kind") == "metadata" && call.target == context.lastArticle, "\(word): \(call)")
+        }
+        let answer = try SeedAssistant.ask("what is a retain cycle?").updating(ConversationContext())
+        #expect(SeedAssistant.shared.dispatch("when?", context: answer).tool != .extract)
     }
 
     /// After an answer, "what did they find in mice?" asks the article just answered from, though another article
