@@ -30,7 +30,7 @@ struct AnswerComposer {
         // "and with Swift Testing?" borrows it even when it names an article: the question is the last one.
         // "Does it work on Linux?" after an answer, asked of the article it cited: "it" is the answer's topic as well.
         // After a summary the topic is the article's title, and "what does it say about X?" asks for X alone.
-        // So does "any gotchas with that approach?" after a summary: a question with no words of its own, of the article
+        // So does "any pitfalls with this technique?" after a summary: a question with no words of its own, of the article
         // just discussed, asks about that article's topic.
         let asksOfTheLastAnswer = call.fromConversation && cues.saysAbout.isEmpty
             && (context.lastTool == .answer || (cues.asksAboutTheLastTopic && call.target == context.lastArticle))

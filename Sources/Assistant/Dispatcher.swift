@@ -116,13 +116,13 @@ public struct Dispatcher {
         let metadataWord = ["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"]
             .contains(where: { ByteSearch.contains(cues.lower, $0) })
         let longLooseQuestion = cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(first)
-        // "what's the author's name?" asks for metadata in so many words.
+        // "what is the author's name?" asks for metadata in so many words.
         let asksMetadata = metadataWord || cues.askedNoun.map(Self.metadataNouns.contains) == true
         if tool == .extract, kind?.0 == .metadata, (asksContent && !asksMetadata) || longLooseQuestion {
             reasons.append("asks about the content, not the metadata: answering")
             tool = .answer
         }
-        // "what's the package the author published called?" asks for a package, whatever metadata word comes after it.
+        // "what's the tool the author released called?" asks for a tool, whatever metadata word comes after it.
         if tool == .extract, kind?.0 == .metadata, let noun = cues.askedNoun, !Self.metadataNouns.contains(noun) {
             reasons.append("asks for a “\(noun)”, not for the article's metadata: answering")
             tool = .answer
@@ -373,14 +373,14 @@ public struct Dispatcher {
         call.set("topic", cues.contentWords.joined(separator: " "))
     }
 
-    /// After an answer, "what did they find in mice?": "they" are the ones the answer quoted, the article's authors or
+    /// After an answer, "what did they report for rats?": "they" are the ones the answer quoted, the article's authors or
     /// the things it was about.
     static func saysThey(_ cues: MessageCues, context: ConversationContext) -> Bool {
         context.lastTool == .answer && !context.lastArticleIsFirstHit && cues.words.contains { $0 == "they" || $0 == "them" }
     }
 
     /// "what does it say about Swift 6?": the article discussed, when "it" comes with a verb of what articles do.
-    /// So does "show me the unit test from it": what is taken "from it" or found "in it" is taken from that article.
+    /// So does "give me the test code from it": what is taken "from it" or found "in it" is taken from that article.
     func itSays(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
         guard let last = context.lastArticle, !cues.namesArticle, cues.words.contains(where: { ["it", "its", "it's"].contains($0) }),
               cues.words.contains(where: MessageCues.articleVerbs.contains) || cues.hasPhrase("from it") || cues.hasPhrase("in it")
@@ -408,7 +408,7 @@ public struct Dispatcher {
         }
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
-        // So is "give me the link to that post": "that post" is the one discussed, not "Auto linking…".
+        // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
         let they = Self.saysThey(cues, context: context)
         let asksOfIt = (cues.pointsBack || they) && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
             && (named?.titleTerms ?? 0) < 2
@@ -458,7 +458,7 @@ public struct Dispatcher {
         return nil
     }
 
-    /// "What's new in Rust 1.85?", "the big things in 1.26": the article the message names, by the words other
+    /// "What's new in Rust 1.84?", "the big things in 1.26": the article the message names, by the words other
     /// than the asking ones ("big things" are no words of a title); nil when it asks no such thing.
     func namedRelease(_ cues: MessageCues, named: TargetResolver.Named?, context: ConversationContext) -> TargetResolver.Named? {
         guard cues.asksWhatIsNew else { return nil }

@@ -50,7 +50,7 @@ struct MessageCues {
                   "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
         // "summarize that release", "what else does this chapter say?": a demonstrative before a kind of document.
         for d in ["that", "this"] { for n in Self.documentNouns where hasPhrase(d + " " + n) { return true } }
-        // "any gotchas with that approach?": a demonstrative before a word for a way of doing things stands for the one
+        // "any pitfalls with this technique?": a demonstrative before a word for a way of doing things stands for the one
         // just discussed.
         for d in ["that", "this", "the same"] { for n in Self.wayNouns where hasPhrase(d + " " + n) { return true } }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
@@ -107,7 +107,7 @@ struct MessageCues {
     static let whatIsNewWords: Set<String> = ["what", "whats", "is", "new", "changed", "has", "have", "highlights", "big", "things",
                                               "biggest", "changes", "main", "key", "features", "were", "are", "the", "in", "of"]
 
-    /// "What's new in Rust 1.85?", "what changed in the 2.0 release?", "the big things in 1.26": the highlights of
+    /// "What's new in Rust 1.84?", "what changed in the 2.0 release?", "the big things in 1.26": the highlights of
     /// what it names, a summary (the apostrophe's "s" is dropped from words, so "what's new" reads "what new").
     var asksWhatIsNew: Bool {
         ["what new", "whats new", "what is new", "what changed", "what has changed", "what have changed", "highlights", "big things",
@@ -223,8 +223,8 @@ struct MessageCues {
                                             "write-up", "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper",
                                             "page", "chapter", "document"]
 
-    /// The noun a "what is the …?" or "which …?" question asks for: "package" in "what's the package the author
-    /// published called?", "author" in "what's the author's name?"; nil for other questions.
+    /// The noun a "what is the …?" or "which …?" question asks for: "tool" in "what's the tool the author
+    /// released called?", "author" in "what is the author's name?"; nil for other questions.
     /// (`words` has dropped the "'s" of "what's" and "author's".)
     var askedNoun: String? {
         var w = words[...]

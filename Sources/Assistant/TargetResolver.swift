@@ -72,7 +72,7 @@ struct TargetResolver {
             var conf = total > 0 ? matched / total : 0
             // Author or site named and it matches: strong evidence, when the title also holds a word of what else the
             // message says, or the message says nothing else ("Sundell's latest post"). Otherwise the site's best
-            // article for words its title lacks ("the tool from the Sundell sponsor post") is no more named than any.
+            // article for words its title lacks (a sponsor post named by its site, where it has none) is no more named than any.
             if !filterWords.isEmpty && (query.author != nil || query.feed != nil) && (saysOnlyWhose || !terms.isDisjoint(with: analyzer.terms(h.title))) {
                 conf = min(1, conf + 0.3)
             }

@@ -178,7 +178,7 @@ import Testing
     @Test func linkToThatPostIsItsURL() throws {
         let first = try SeedAssistant.ask("How do I force my app out of memory on a device?")
         let context = first.updating(ConversationContext())
-        for message in ["give me the link to that post", "what's the link to this article?"] {
+        for message in ["can I have the link to that post", "what's the link to this article?"] {
             let call = SeedAssistant.shared.dispatch(message, context: context)
             #expect(call.tool == .extract && call.argument("kind") == "metadata", "\(message): \(call)")
             #expect(call.target == context.lastArticle, "\(message): \(call)")
@@ -210,15 +210,15 @@ import Testing
     /// About the article just summarized, "what's the X …?" asks for X: the article's metadata when X is a part of
     /// it (its author, its date, its link), its content otherwise, whatever metadata word follows ("the package the
     /// author published").
-    @Test(arguments: [("what's the package the author published called?", Tool.answer), ("what is the framework the author published last year?", .answer),
-                      ("what's the author's name?", .extract), ("what is the publication date?", .extract), ("what's the link to that post?", .extract)])
+    @Test(arguments: [("what's the tool the author released called?", Tool.answer), ("what is the framework the author published last year?", .answer),
+                      ("what is the author's name?", .extract), ("what is the publication date?", .extract), ("what's the link to that post?", .extract)])
     func whatIsTheNounAsksForThatNoun(message: String, tool: Tool) throws {
         let context = try SeedAssistant.ask("summarize the singleton article").updating(ConversationContext())
         let call = SeedAssistant.shared.dispatch(message, context: context)
         #expect(call.tool == tool && call.target == context.lastArticle, "\(message): \(call)")
     }
 
-    @Test(arguments: [("what's the package the author published called?", "package"), ("what is the author's name?", "author"),
+    @Test(arguments: [("what's the tool the author released called?", "tool"), ("what is the author's name?", "author"),
                       ("which feed is it from?", "feed"), ("what was the date?", "date"), ("what do they say?", nil), ("the author?", nil)])
     func askedNoun(message: String, noun: String?) {
         #expect(MessageCues(message).askedNoun == noun, "\(message)")
@@ -267,7 +267,7 @@ import Testing
         ("summarize that release", true), ("what else does this chapter say?", true), ("is that paper peer reviewed", true),
         ("which release added it?", true), ("summarize the release notes", false),
         ("any pitfalls with that approach?", true), ("is this technique thread-safe?", true), ("what is a good approach to caching?", false),
-        ("summarize that study", true), ("what does this report conclude?", true), ("which study found it?", true),
+        ("give me a summary of this study", true), ("what does this report conclude?", true), ("which study found it?", true),
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
@@ -315,7 +315,7 @@ import Testing
     @Test(arguments: [
         ("why?", true), ("what are the downsides?", true), ("give me an example", true), ("so how does it work?", true),
         ("can you expand on that?", true), ("go on", true), ("tell me more", true), ("which is better?", true),
-        ("any gotchas with that approach?", true), ("what are the pitfalls of this technique?", true),
+        ("any caveats with this method?", true), ("what are the pitfalls of this technique?", true),
         ("why does my view redraw?", false), ("what are the downsides of singletons?", false), ("what is a retain cycle?", false),
     ])
     func followUpsWithoutATopic(message: String, expected: Bool) {
@@ -415,20 +415,20 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("when?", context: answer).tool != .extract)
     }
 
-    /// After an answer, "what did they find in mice?" asks the article just answered from, though another article
-    /// matches "find" and "mice" better; one that names an article does not.
+    /// After an answer, "what did they report for rats?" asks the article just answered from, though another article
+    /// matches "report" and "rats" better; one that names an article does not.
     @Test func theyAfterAnAnswerAreThatArticles() throws {
         let files = [
-            "gene.md": "# Gene Q and tumours\n\nGene Q is deleted in many human cancers. In mice, losing one copy of gene Q raised the rate of tumours by half.\n",
-            "mice.md": "# Keeping mice in the lab\n\nLab mice live about two years. Researchers find mice easy to breed, and find that mice in quiet rooms breed best.\n",
+            "gene.md": "# Gene Q and tumours\n\nGene Q is deleted in many human cancers. In rats, losing one copy of gene Q raised the rate of tumours by half.\n",
+            "rats.md": "# Keeping rats in the lab\n\nLab rats live about two years. Researchers report that rats breed easily, and report that rats in quiet rooms breed best.\n",
         ]
         try Self.afterAnswering("Is gene Q deleted in human cancers?", over: files) { assistant, context in
             #expect(context.lastArticle?.title == "Gene Q and tumours")
-            let call = assistant.dispatch("what did they find in mice?", context: context)
+            let call = assistant.dispatch("what did they report for rats?", context: context)
             #expect(call.tool == .answer && call.target?.title == "Gene Q and tumours" && call.fromConversation, "\(call)")
-            let reply = try assistant.run(call, message: "what did they find in mice?", context: context)
-            #expect(reply.answer.hasPrefix("In mice, losing one copy of gene Q"), "\(reply.answer)")
-            #expect(assistant.dispatch("what did they find in the lab mice article?", context: context).target?.title == "Keeping mice in the lab")
+            let reply = try assistant.run(call, message: "what did they report for rats?", context: context)
+            #expect(reply.answer.hasPrefix("In rats, losing one copy of gene Q"), "\(reply.answer)")
+            #expect(assistant.dispatch("what did they report in the lab rats article?", context: context).target?.title == "Keeping rats in the lab")
         }
     }
 
@@ -449,7 +449,7 @@ import Testing
         }
     }
 
-    /// "show me the unit test from it": what is taken "from it" comes from the article discussed, though two words
+    /// "give me the unit test code from it": what is taken "from it" comes from the article discussed, though two words
     /// of the message make another article's whole title.
     @Test func fromItIsTheArticleDiscussed() throws {
         let files = [
@@ -458,7 +458,7 @@ import Testing
         ]
         try Self.afterAnswering("How do I cancel a pending request when the screen goes away?", over: files) { assistant, context in
             #expect(context.lastArticle?.title == "A network layer in Quill")
-            for message in ["show me the unit test from it", "is there a unit test in it?"] {
+            for message in ["give me the unit test code from it", "is there a unit test in it?"] {
                 #expect(assistant.dispatch(message, context: context).target?.title == "A network layer in Quill", "\(message)")
             }
             #expect(assistant.dispatch("show me the code from the unit tests article", context: context).target?.title == "Unit tests")

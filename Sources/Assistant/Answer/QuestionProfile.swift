@@ -204,7 +204,7 @@ extension QuestionProfile {
     static func asksForList(_ question: String) -> Bool {
         let w = Classifier.words(Sentences.split(question).first { $0.hasSuffix("?") } ?? question)
         guard let first = w.first, first == "which" || first == "what", w.count >= 3 else { return false }
-        // "What are its main limitations?", "what are the benefits of…": a determiner, at most two words, a plural.
+        // "What are its biggest limitations?", "what are the benefits of…": a determiner, at most two words, a plural.
         if ["are", "were"].contains(w[1]), w.count >= 4, listDeterminers.contains(w[2]) {
             return w[3...].prefix(3).contains(where: isPlural)
         }
