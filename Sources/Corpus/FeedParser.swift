@@ -195,7 +195,9 @@ struct FeedParser {
 
     /// Up to `n` opening words of `text`: runs of letters and digits.
     static func openingWords(_ text: String, _ n: Int) -> [Substring] {
-        Array(text.split { !$0.isLetter && !$0.isNumber }.prefix(n))
+        guard n > 0 else { return [] }
+        // At most n splits: the rest of a long block is not cut into words only to be dropped.
+        return Array(text.split(maxSplits: n, omittingEmptySubsequences: true) { !$0.isLetter && !$0.isNumber }.prefix(n))
     }
 
     /// Body blocks: inline XHTML as is, `type="text"` as plain paragraphs, else (escaped, CDATA or base64) HTML.

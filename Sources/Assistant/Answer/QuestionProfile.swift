@@ -141,10 +141,16 @@ extension QuestionProfile {
             if df == 0 { unknown += v }
         }
         terms.removeAll { idf[$0] == nil }
-        // Words that ask for a kind of thing ("pitfalls", "approach") are no topic the corpus lacks.
-        let kinds = english ? Set(MessageCues.kindNouns.flatMap { analyzer.terms($0) }) : []
+        // Words that ask for a kind of thing ("pitfalls", "approach") are no topic the corpus lacks; their terms are
+        // worked out only for a question with a word no article has.
+        var kinds: Set<String>?
+        func asksForKind(_ t: String) -> Bool {
+            guard english else { return false }
+            if kinds == nil { kinds = Set(MessageCues.kindNouns.flatMap { analyzer.terms($0) }) }
+            return kinds!.contains(t)
+        }
         let original = searcher.queryTerms(question, language: language).map(\.term)
-            .filter { !(isNoTopic($0) && seen[$0] == 0) && !(kinds.contains($0) && frequency($0) == 0) }
+            .filter { !(isNoTopic($0) && seen[$0] == 0) && !(frequency($0) == 0 && asksForKind($0)) }
         let unseen = original.filter { frequency($0) == 0 }.reduce(0.0) { $0 + weight($1) }
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
