@@ -34,12 +34,15 @@ public struct Dispatcher {
         }
 
         // A metadata question about one named or referred article is an extract, whatever the wording.
-        let kind = extractKind(cues, namedTitle: named.flatMap { $0.confidence >= 0.5 ? $0.ref.title : nil })
+        // "give me the link of that post" asks for that post's link, though "link" is a word of the title it matches best.
+        let ofDiscussed = Self.asksOfDiscussed(cues, context: context, named: named)
+        let kind = extractKind(cues, namedTitle: ofDiscussed ? nil : named.flatMap { $0.confidence >= 0.5 ? $0.ref.title : nil })
         // A long question that names no article and has nothing before it to point back to asks about content.
         let longQuestion = cues.isQuestion && cues.contentWords.count > 9 && !cues.namesArticle
         let shown = showsDiscussed(cues, kind: kind, context: context)
         let aboutShown = kind.map { cues.asksAboutShown($0.2) } ?? false
-        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract) || shown != nil,
+        if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract) || shown != nil
+            || (cues.onlyNamesItems && ofDiscussed),
            cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)) || shown != nil, !cues.acrossArticles,
            k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links, !aboutShown {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
@@ -410,9 +413,7 @@ public struct Dispatcher {
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
         // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
         let they = Self.saysThey(cues, context: context)
-        let asksOfIt = (cues.pointsBack || they) && (!cues.namesArticle || cues.demonstrativeArticle) && context.lastArticle != nil
-            && (named?.titleTerms ?? 0) < 2
-        if let n = named, !asksOfIt, n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
+        if let n = named, !Self.asksOfDiscussed(cues, context: context, named: named), n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
         }
@@ -456,6 +457,14 @@ public struct Dispatcher {
             return last
         }
         return nil
+    }
+
+    /// Whether the message asks something of the article discussed ("does it work on Linux?", "the link to that post")
+    /// rather than naming another: it points back, names no article but with a demonstrative, and holds fewer than two
+    /// words of the title it matches best.
+    static func asksOfDiscussed(_ cues: MessageCues, context: ConversationContext, named: TargetResolver.Named?) -> Bool {
+        (cues.pointsBack || saysThey(cues, context: context)) && (!cues.namesArticle || cues.demonstrativeArticle)
+            && context.lastArticle != nil && (named?.titleTerms ?? 0) < 2
     }
 
     /// "What's new in Rust 1.84?", "the big things in 1.26": the article the message names, by the words other
@@ -521,6 +530,10 @@ public struct Dispatcher {
         let focus = Self.itemFocus(cues, cue: cue)
         let kind = ExtractKind(rawValue: call.argument("kind") ?? "")
         switch kind {
+        case .links? where focus == nil && Self.asksForOneLink(cues):
+            // "send me the link", "link please": one link, with nothing said of it, is the article's own address.
+            call.set("kind", ExtractKind.metadata.rawValue)
+            call.reasons.append("asks for one link and says nothing of it: the article's address")
         case let k? where k == .code || k == .links:
             call.set("focus", focus)
             // "show me the code for a SwiftUI list" after an article with no such code: the few words it names are
@@ -548,16 +561,28 @@ public struct Dispatcher {
 
     static func asksForLink(_ cue: String) -> Bool { cue.hasPrefix("link") || cue.hasPrefix("url") }
 
-    /// Words of "let me see", "paste the …" that say how a request for items asks, beyond the instruction words
-    /// ("show", "give", "see" are among those). "let" is no instruction word elsewhere: "let vs var" is about `let`.
-    static let seeingWords: Set<String> = ["let", "paste"]
+    /// Asks for a link in the singular ("the link", "its URL") and for no links in the plural.
+    static func asksForOneLink(_ cues: MessageCues) -> Bool {
+        (cues.has("link") || cues.has("url")) && !cues.has("links") && !cues.has("urls")
+    }
 
-    /// What a request for code or links says of the items it wants: its content words, less pronouns and the cue that
-    /// asked for the items; nil when nothing is left.
+    /// What a request for code or links says of the items it wants: its content words, less pronouns, the cue that
+    /// asked for the items, the verb of the request ("email me …": the word before "me") and an article pointed at
+    /// ("that page"); nil when nothing is left.
     static func itemFocus(_ cues: MessageCues, cue: String?) -> String? {
         let cueWords = Set((cue ?? "").split(separator: " ").map(String.init))
-        let words = cues.contentWords.filter { !MessageCues.pronounWords.contains($0) && !MessageCues.sayingWords.contains($0)
-            && !cueWords.contains($0) && !Self.seeingWords.contains($0) }
+        let w = cues.words
+        var asking = Set<Int>()
+        for i in w.indices.dropFirst() {
+            if ["me", "us"].contains(w[i]) { asking.insert(i - 1) }
+            if MessageCues.documentNouns.contains(w[i]), ["that", "this", "the", "same", "its"].contains(w[i - 1]) { asking.insert(i) }
+        }
+        let content = Set(cues.contentWords)
+        let words = w.indices.filter { i in
+            content.contains(w[i]) && !asking.contains(i) && !MessageCues.pronounWords.contains(w[i])
+                && !MessageCues.sayingWords.contains(w[i]) && !cueWords.contains(w[i]) && !MessageCues.requestVerbs.contains(w[i])
+                && !MessageCues.politeWords.contains(w[i])
+        }.map { w[$0] }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 

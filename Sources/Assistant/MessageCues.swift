@@ -45,7 +45,7 @@ struct MessageCues {
     /// "it", "that one", "this article", "the author": the message points at the last article.
     var pointsBack: Bool {
         let pronouns = ["it", "its", "it's", "itself", "that", "this", "there", "those", "them", "these", "he", "she", "author", "same"]
-        if words.count <= 3 && words.contains(where: { ["code", "links", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"].contains($0) }) { return true }
+        if words.count <= 3 && words.contains(where: Self.itemWords.contains) || onlyNamesItems { return true }
         for p in ["that one", "this one", "the article", "the post", "the author", "that code", "this code", "same article", "same post",
                   "from it", "in it", "of it", "about it", "of that"] where hasPhrase(p) { return true }
         // "summarize that release", "what else does this chapter say?": a demonstrative before a kind of document.
@@ -62,6 +62,25 @@ struct MessageCues {
             && !["who", "days", "of"].contains(words[i + 1]) { return true }
         return words.contains { pronouns.prefix(4).contains($0) }
     }
+
+    /// The kinds of thing a short request asks of the article discussed ("the code", "link please", "author?").
+    static let itemWords: Set<String> = ["code", "links", "link", "url", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"]
+
+    /// Words of "let me see", "paste the …", "send me …", "I need the …" that say how a request for items asks, beyond
+    /// the instruction words ("show", "give", "see" are among those). "let" is no instruction word elsewhere: "let vs
+    /// var" is about `let`.
+    static let requestVerbs: Set<String> = ["let", "paste", "send", "share", "need", "want", "like", "copy", "provide", "grab"]
+
+    /// "can you share the link?", "I need the code": the message names a kind of item and says nothing else of its own.
+    var onlyNamesItems: Bool {
+        words.contains(where: Self.itemWords.contains) && words.allSatisfy { w in
+            Self.itemWords.contains(w) || Self.instructionWords.contains(w) || Self.requestVerbs.contains(w) || requestWords.contains(w)
+                || Self.politeWords.contains(w)
+        }
+    }
+
+    /// Words that only soften or join a request ("could you …", "… too", "… again, please").
+    static let politeWords: Set<String> = ["could", "would", "you", "please", "i'd", "id", "now", "again", "too", "also", "and", "just"]
 
     /// "one" standing for the last topic's thing ("how do I break one in a closure?", "is there one for
     /// Linux?"): the word after a verb or "there", at the end or before a preposition; not a number ("more

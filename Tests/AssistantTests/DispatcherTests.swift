@@ -178,11 +178,15 @@ import Testing
     @Test func linkToThatPostIsItsURL() throws {
         let first = try SeedAssistant.ask("How do I force my app out of memory on a device?")
         let context = first.updating(ConversationContext())
-        for message in ["can I have the link to that post", "what's the link to this article?"] {
+        for message in ["can I have the link to that post", "what's the link to this article?", "send me the link to that post",
+                        "give me the link of that post", "can you share the link?", "link please"] {
             let call = SeedAssistant.shared.dispatch(message, context: context)
             #expect(call.tool == .extract && call.argument("kind") == "metadata", "\(message): \(call)")
             #expect(call.target == context.lastArticle, "\(message): \(call)")
         }
+        // Links in the plural are the article's links, not its address.
+        let links = SeedAssistant.shared.dispatch("show me the links from it", context: context)
+        #expect(links.tool == .extract && links.argument("kind") == "links" && links.target == context.lastArticle, "\(links)")
     }
 
     @Test(arguments: [("tell me about actors", Tool.answer), ("tell me more about retain cycles", .answer),
