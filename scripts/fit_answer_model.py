@@ -25,6 +25,9 @@ usage: python3 scripts/fit_answer_model.py [--lore PATH] [--train seeds,swiftorg
    (how an article summary weighs its sentences), which are set by hand.
 7. For experiments: --l2-sentence sets the ranker's penalty, --abstain-features the evidence the abstention model
    weighs, and --extra adds a question set kept outside the repository (a held-out set) that --train may name.
+8. --with-train adds every set of eval/train (corpora from eval/corpora.sh, in --corpora) for --train to name.
+   The sets of eval/check are never fitted on: they measure what a fit does on questions nobody tuned for
+   (scripts/score_sets.py), and naming one here is refused.
 """
 import argparse, itertools, json, os, re, shutil, subprocess, sys, tempfile
 import numpy as np
@@ -264,7 +267,19 @@ def main():
     ap.add_argument('--abstain-features', default=','.join(ABSTAIN_FEATURES), help='evidence the abstention model weighs (comma-separated)')
     ap.add_argument('--extra', action='append', default=[], metavar='NAME=CORPUS,QUESTIONS,UNANSWERABLE',
                     help='another set of questions (same format as ../shared/eval), to train on with --train')
+    ap.add_argument('--with-train', action='store_true', help='add the sets of eval/train (run eval/corpora.sh first)')
+    ap.add_argument('--corpora', default=os.path.join(ROOT, '.build-eval', 'corpora'), help='where eval/corpora.sh put the corpora')
     a = ap.parse_args()
+    check = set(os.listdir(os.path.join(ROOT, 'eval', 'check')))
+    if a.with_train:
+        tdir = os.path.join(ROOT, 'eval', 'train')
+        for name in sorted(os.listdir(tdir)):
+            corpus = os.path.join(a.corpora, name)
+            if not os.path.isdir(corpus): sys.exit(f'fit_answer_model: no corpus {corpus} for eval/train/{name}: run eval/corpora.sh')
+            a.extra.append(f'{name}={corpus},{tdir}/{name}/questions.jsonl,{tdir}/{name}/unanswerable.jsonl')
+    for e in a.extra + [a.train]:
+        named = {x.split('=')[0] for x in e.split(',')} if '=' not in e else {e.split('=')[0]}
+        if named & check: sys.exit(f'fit_answer_model: {", ".join(sorted(named & check))} is a check set (eval/check): never fitted on')
     L2_SENTENCE = a.l2_sentence
     ABSTAIN_FEATURES[:] = a.abstain_features.split(',')
     for e in a.extra:
