@@ -70,6 +70,10 @@ public struct Dispatcher {
         let tellMe = ["tell me about", "tell me more about", "tell us about", "what can you tell me about"].contains { cues.lower.hasPrefix($0) }
         // After an answer, "which one wins when both set it?" picks among the things the answer named, not articles.
         let asksForArticles = cues.wordsAskForArticles || (cues.picksOne && context.lastTool != .answer)
+        if tool != .search && cues.asksForPage && !cues.asksForSummary {
+            reasons.append("asks which page covers something: a search")
+            tool = .search
+        }
         if tool == .search && !listing && (cues.isQuestion || tellMe || cues.asksToBeShown) && !asksForArticles {
             reasons.append(tellMe ? "asks about a topic, not for articles: answering"
                 : cues.isQuestion ? "a question that does not ask for articles: answering" : "asks to be shown how: answering")
@@ -116,8 +120,10 @@ public struct Dispatcher {
         let looselyNamed = named.map { $0.confidence < 0.6 } ?? true
         let first = cues.words.first ?? ""
         let asksContent = ["what", "why", "how"].contains(first) || longQuestion
-        let metadataWord = ["date", "published", "url", "link", "author of", "who", "when", "how long", "reading time", "word count", "feed"]
-            .contains(where: { ByteSearch.contains(cues.lower, $0) })
+        // "how long is it?" asks for the article's length; "how long does it keep them?" asks about its content.
+        let asksLength = cues.hasPhrase("how long is") || cues.hasPhrase("how long to read") || cues.words == ["how", "long"]
+        let metadataWord = ["date", "published", "url", "link", "author of", "who", "when", "reading time", "word count", "feed"]
+            .contains(where: { ByteSearch.contains(cues.lower, $0) }) || asksLength
         let longLooseQuestion = cues.isQuestion && cues.contentWords.count > 9 && looselyNamed && !["who", "when"].contains(first)
         // "what is the author's name?" asks for metadata in so many words.
         let asksMetadata = metadataWord || cues.askedNoun.map(Self.metadataNouns.contains) == true

@@ -311,6 +311,20 @@ struct MessageCues {
     /// Reads as a question: ends with "?" or opens with a question word.
     var isQuestion: Bool {
         text.hasSuffix("?") || text.hasSuffix("？") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
+            || asksInALaterClause
+    }
+
+    /// "it fired at once?? what's going on", "the build fails. why": a question mark inside the message, or a later
+    /// sentence or clause that opens with a question word, asks as much as a closing question mark does.
+    var asksInALaterClause: Bool {
+        if text.contains("?") || text.contains("？") { return true }
+        let opener: Set<String> = ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's"]
+        return text.split(whereSeparator: { ".,;!:".contains($0) }).dropFirst().contains { clause in
+            let first = clause.split(separator: " ").first.map { w in
+                String(w.lowercased().map { $0 == "’" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            } ?? ""
+            return opener.contains(first)
+        }
     }
 
     /// Asks for a list of articles rather than a fact ("which posts…", "anything on…", "do you have…").
@@ -332,6 +346,24 @@ struct MessageCues {
             return next == words.count || topicWords.contains(words[next])
         }
         return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
+            || asksForPage
+    }
+
+    /// "which other page covers this?", "is there a man page on worktrees?", "where are the docs for the os module?":
+    /// a page of a manual or reference asked for by what it covers. The noun alone does not ask ("what's the page size
+    /// limit?"): a word that picks one comes shortly before it and a word that says what about right after it.
+    var asksForPage: Bool {
+        // Not "section" or "chapter": "is there a section on errors?" asks about the article discussed.
+        let nouns: Set<String> = ["page", "pages", "doc", "docs", "documentation", "manual", "manpage", "guide", "guides"]
+        let pickers: Set<String> = ["which", "what", "another", "other", "any", "a", "an", "where", "some"]
+        let about: Set<String> = ["on", "about", "for", "that", "covers", "covering", "cover", "documents", "documenting", "explains", "explaining",
+                                  "describes", "describing", "discusses", "discussing", "mentions", "talks", "has", "deals", "goes"]
+        // "is there a page on it?" asks of the article discussed; "which other page…" never does.
+        if pointsBack && !words.contains("other") && !words.contains("another") { return false }
+        return words.indices.contains { i in
+            nouns.contains(words[i]) && i + 1 < words.count && about.contains(words[i + 1])
+                && words[max(0, i - 3)..<i].contains(where: pickers.contains)
+        }
     }
 
     /// Where the words after "anything" go on once a place in the corpus is passed over: "anything in here on…",

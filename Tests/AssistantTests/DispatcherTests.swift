@@ -53,6 +53,11 @@ import Testing
         // A request to be taken through something wants an answer, question mark or not.
         ("My view controller never goes away. Walk me through finding the leak with Instruments.", .answer),
         ("show me how to group tests with tags", .answer),
+        // A page asked for by what it covers is a search; the word "page" alone asks for nothing.
+        ("which page documents test tags", .search),
+        ("is there a guide on unit testing view models?", .search),
+        ("where are the docs for XCTest expectations", .search),
+        ("what is the page size of a memory mapped file?", .answer),
     ])
     func picksTheTool(message: String, tool: Tool) {
         #expect(SeedAssistant.shared.dispatch(message, context: ConversationContext()).tool == tool, "\(message)")
@@ -172,6 +177,27 @@ import Testing
         #expect(again.tool == .search && again.argument("query") == "retain cycle", "\(again)")
         let another = SeedAssistant.shared.dispatch("is there another article about this?", context: answer.updating(ConversationContext()))
         #expect(another.tool == .search && another.argument("query") == "retain cycle", "\(another)")
+    }
+
+    /// A question mark inside the message, or a later sentence or clause that opens with a question word, asks a
+    /// question as a closing question mark does; a message that only lists what it wants does not.
+    @Test(arguments: [("my retried request fails right away?? what is going on", true),
+                      ("the deinit never runs after dismissing the screen. why", true),
+                      ("tests pass locally but time out on CI, how come", true),
+                      ("posts about actors, newest first", false),
+                      ("retain cycles in closures", false)])
+    func laterClausesAsk(message: String, expected: Bool) {
+        #expect(MessageCues(message).isQuestion == expected, "\(message)")
+    }
+
+    /// "how long is it?" asks for the length of the article discussed; "how long does it …?" asks about its content.
+    @Test func howLongIsTheLengthOnlyOfTheArticle() throws {
+        let first = try SeedAssistant.ask("summarize the singleton article")
+        let context = first.updating(ConversationContext())
+        let length = SeedAssistant.shared.dispatch("how long is it?", context: context)
+        #expect(length.tool == .extract && length.argument("kind") == "metadata", "\(length)")
+        let content = SeedAssistant.shared.dispatch("how long does it keep the shared instance alive?", context: context)
+        #expect(content.tool == .answer, "\(content)")
     }
 
     /// "the link to that post" asks for the URL of the article discussed, though "link" matches another title.
