@@ -52,8 +52,10 @@ SELECTION_GRID = dict(mmr_lambda=[0.5, 0.7, 0.9], novelty=[0.0, 0.3, 0.6], min_r
 # number_missing (a "how many" question whose best-covering sentences hold no number) is left out too: it
 # fired on one dev item of 115, so its weight came from that one question, and on a corpus of abstracts it
 # refused a "how many women…" question whose answer sentence wrote the count with an abbreviation.
-ABSTAIN_FEATURES = ['best_coverage', 'best_known_coverage', 'best_context_coverage', 'unknown_mass_share',
-                    'unknown_word_share', 'unknown_names', 'names_missing', 'top_hit_score']
+# Of the three coverage measures only best_context_coverage: fitted with best_coverage and best_known_coverage
+# too (collinear), two came out negative, so full coverage lowered p(answerable) (round 34, ARCHITECTURE.md).
+ABSTAIN_FEATURES = ['best_context_coverage', 'unknown_mass_share', 'unknown_word_share', 'unknown_names', 'names_missing',
+                    'top_hit_score']
 
 
 def load(p):
@@ -277,9 +279,8 @@ def main():
             corpus = os.path.join(a.corpora, name)
             if not os.path.isdir(corpus): sys.exit(f'fit_answer_model: no corpus {corpus} for eval/train/{name}: run eval/corpora.sh')
             a.extra.append(f'{name}={corpus},{tdir}/{name}/questions.jsonl,{tdir}/{name}/unanswerable.jsonl')
-    for e in a.extra + [a.train]:
-        named = {x.split('=')[0] for x in e.split(',')} if '=' not in e else {e.split('=')[0]}
-        if named & check: sys.exit(f'fit_answer_model: {", ".join(sorted(named & check))} is a check set (eval/check): never fitted on')
+    named = {e.split('=')[0] for e in a.extra} | set(a.train.split(','))
+    if named & check: sys.exit(f'fit_answer_model: {", ".join(sorted(named & check))} is a check set (eval/check): never fitted on')
     L2_SENTENCE = a.l2_sentence
     ABSTAIN_FEATURES[:] = a.abstain_features.split(',')
     for e in a.extra:

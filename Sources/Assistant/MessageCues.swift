@@ -309,21 +309,24 @@ struct MessageCues {
                                          "article", "post", "about", "on", "that", "it", "talks", "covers", "explains", "s"]
 
     /// Reads as a question: ends with "?" or opens with a question word.
+    /// A question mark anywhere ("it fired at once?? what's going on" asks as much as a closing one does), a first
+    /// word that asks, or a later clause that opens with a question word.
     var isQuestion: Bool {
-        text.hasSuffix("?") || text.hasSuffix("？") || ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's", "when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
+        text.contains("?") || text.contains("？") || Self.questionOpeners.contains(words.first ?? "")
+            || ["when", "where", "is", "are", "does", "do", "can", "should", "will", "did", "could", "would"].contains(words.first ?? "")
             || asksInALaterClause
     }
 
-    /// "it fired at once?? what's going on", "the build fails. why": a question mark inside the message, or a later
-    /// sentence or clause that opens with a question word, asks as much as a closing question mark does.
+    /// Question words that open a question wherever a clause starts.
+    static let questionOpeners: Set<String> = ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's"]
+
+    /// "the build fails. why": a later sentence or clause that opens with a question word.
     var asksInALaterClause: Bool {
-        if text.contains("?") || text.contains("？") { return true }
-        let opener: Set<String> = ["what", "what's", "whats", "why", "how", "how's", "which", "who", "who's"]
-        return text.split(whereSeparator: { ".,;!:".contains($0) }).dropFirst().contains { clause in
+        text.split(whereSeparator: { ".,;!:".contains($0) }).dropFirst().contains { clause in
             let first = clause.split(separator: " ").first.map { w in
                 String(w.lowercased().map { $0 == "’" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
             } ?? ""
-            return opener.contains(first)
+            return Self.questionOpeners.contains(first)
         }
     }
 
@@ -358,12 +361,12 @@ struct MessageCues {
         let pickers: Set<String> = ["which", "what", "another", "other", "any", "a", "an", "where", "some"]
         let about: Set<String> = ["on", "about", "for", "that", "covers", "covering", "cover", "documents", "documenting", "explains", "explaining",
                                   "describes", "describing", "discusses", "discussing", "mentions", "talks", "has", "deals", "goes"]
-        // "is there a page on it?" asks of the article discussed; "which other page…" never does.
-        if pointsBack && !words.contains("other") && !words.contains("another") { return false }
-        return words.indices.contains { i in
+        let named = words.indices.contains { i in
             nouns.contains(words[i]) && i + 1 < words.count && about.contains(words[i + 1])
                 && words[max(0, i - 3)..<i].contains(where: pickers.contains)
         }
+        // "is there a page on it?" asks of the article discussed; "which other page…" never does.
+        return named && (!pointsBack || words.contains("other") || words.contains("another"))
     }
 
     /// Where the words after "anything" go on once a place in the corpus is passed over: "anything in here on…",
