@@ -42,8 +42,9 @@ public struct Dispatcher {
         let shown = showsDiscussed(cues, kind: kind, context: context)
         let aboutShown = kind.map { cues.asksAboutShown($0.2) } ?? false
         if tool != .extract, let k = kind, k.1 >= 3 || (k.1 >= 2 && ranked.count > 1 && ranked[1].0 == .extract) || shown != nil
-            || (cues.onlyNamesItems && ofDiscussed),
-           cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)) || shown != nil, !cues.acrossArticles,
+            || (cues.onlyNamesItems && ofDiscussed) || (k.0 == .headings && cues.namesSubsections),
+           cues.namesArticle || (cues.pointsBack && !(longQuestion && context.lastArticle == nil)) || shown != nil
+            || (k.0 == .headings && subsectionsOfDiscussed(cues, context: context)), !cues.acrossArticles,
            k.0 == .metadata || k.0 == .code || k.0 == .headings || k.0 == .links, !aboutShown {
             reasons.append("cue “\(k.2)” asks for \(k.0.rawValue) of one article")
             tool = .extract
@@ -51,6 +52,11 @@ public struct Dispatcher {
         if tool == .extract, aboutShown, let k = kind {
             reasons.append("asks about the \(k.0.rawValue) shown, not for it: answering")
             tool = .answer
+        }
+        // "summarize its discussion section": a summary of one part of an article, not the article's outline.
+        if tool != .summarize, cues.asksForSummary, cues.sectionWords != nil, !cues.acrossArticles {
+            reasons.append("asks for a summary of one section")
+            tool = .summarize
         }
         // "what did Donny Wals write?", "the newest posts": lists of articles, whatever the wording.
         var listing = false
@@ -106,7 +112,10 @@ public struct Dispatcher {
         // "What does it say about testing?" after a summary: "it" is that article, whatever title "testing" matches.
         let discussed = itSays(cues, context: context) ?? named?.ref ?? (cues.pointsBack ? context.lastArticle : nil)
         var saysAbout = false
-        if tool == .summarize, !cues.acrossArticles, let title = discussed?.title {
+        // "summarize what it says about X", where X is a heading of the article: that section's summary.
+        if tool == .summarize, !cues.acrossArticles, !cues.saysAbout.isEmpty, let d = discussed, cues.asksForSummary, namedSection(cues, of: d) != nil {
+            reasons.append("asks what the article says about one of its sections: summarizing that section")
+        } else if tool == .summarize, !cues.acrossArticles, let title = discussed?.title {
             // Compared as analysed terms: "dictionaries" is a word of a title that says "Dictionary".
             let titleTerms = Set(resolver.analyzer.terms(title))
             if resolver.analyzer.terms(cues.saysAbout.joined(separator: " ")).contains(where: { !titleTerms.contains($0) }) {
@@ -191,6 +200,11 @@ public struct Dispatcher {
             focusExtract(&call, cues, cue: kind?.2, context: context, byFewWords: byFewWords)
             if let t = call.target {
                 call.set("article", t.title)
+                // "the subsections under merging": the outline of that section only.
+                if call.argument("kind") == ExtractKind.headings.rawValue, let section = namedSection(cues, of: t) {
+                    call.set("section", section.heading)
+                    call.reasons.append("the headings under “\(section.heading)”")
+                }
                 call.fromConversation = t == context.lastArticle || context.lastHits.contains(t)
             } else if cues.pointsBack && context.lastArticle == nil {
                 // "who wrote it?" with nothing said before: ask which article (Extractor says so).
@@ -371,7 +385,16 @@ public struct Dispatcher {
             return
         }
         call.target = target(cues, context: context, required: true, named: named, reasons: &call.reasons)
-        if let t = call.target { call.set("article", t.title); return }
+        if let t = call.target {
+            call.set("article", t.title)
+            if let section = namedSection(cues, of: t) {
+                call.set("section", section.heading)
+                call.reasons.append("the section “\(section.heading)” of “\(t.title)”")
+            } else if let words = cues.sectionWords {
+                call.reasons.append("“\(t.title)” has no section called “\(words)”: the whole article")
+            }
+            return
+        }
         if cues.isQuestion && !cues.namesArticle {
             // No article named and no topic asked across articles: a plain question.
             call.tool = .answer
@@ -380,6 +403,22 @@ public struct Dispatcher {
             return
         }
         call.set("topic", cues.contentWords.joined(separator: " "))
+    }
+
+    /// "what are the subsections under …?" naming a section of the article discussed last.
+    func subsectionsOfDiscussed(_ cues: MessageCues, context: ConversationContext) -> Bool {
+        guard cues.namesSubsections, let last = context.lastArticle else { return false }
+        return namedSection(cues, of: last) != nil
+    }
+
+    /// The section of `ref` the message names: by the words it calls it ("its discussion section") or, asking for a
+    /// summary, by what it asks the article says ("summarize what it says about adapting your workflow"), when those
+    /// words are a heading's.
+    func namedSection(_ cues: MessageCues, of ref: TargetRef) -> ArticleSection? {
+        let about = cues.asksForSummary && !cues.saysAbout.isEmpty ? [cues.saysAbout.joined(separator: " ")] : []
+        let names = cues.sectionNames.isEmpty ? about : cues.sectionNames
+        guard !names.isEmpty, let stored = try? resolver.store.article(doc: ref.doc) else { return nil }
+        return names.lazy.compactMap { ArticleSections.named($0, in: stored.article, analyzer: self.resolver.analyzer) }.first
     }
 
     /// After an answer, "what did they report for rats?": "they" are the ones the answer quoted, the article's authors or
@@ -404,6 +443,11 @@ public struct Dispatcher {
         // "what does it say about Swift 6?": "it" is the article discussed, whatever title the rest matches.
         if let last = itSays(cues, context: context) {
             reasons.append("“it” is “\(last.title)”")
+            return last
+        }
+        // "summarize its best practices section": the article discussed has that section, whatever title the words match.
+        if cues.pointsBack || cues.namesSubsections, !cues.sectionNames.isEmpty, let last = context.lastArticle, namedSection(cues, of: last) != nil {
+            reasons.append("“\(last.title)”, discussed last, has the section it names")
             return last
         }
         // After a list, "the october one" is the listed article whose title has that word, whatever else in the corpus
@@ -612,10 +656,19 @@ public struct Dispatcher {
                 rest = String(rest.dropLast(l.count + 2)).trimmed
                 call.set("length", l)
             }
+            // "/summarize git-rerere(1) (section: discussion)": one section of it.
+            var section: String?
+            if rest.hasSuffix(")"), let open = rest.ranges(of: "(section:").last {
+                section = String(rest[open.upperBound...].dropLast()).trimmed
+                rest = String(rest[..<open.lowerBound]).trimmed
+            }
             if call.argument("length") == nil, let l = cues.length { call.set("length", l) }
             call.target = resolver.exact(rest) ?? (rest.isEmpty ? context.lastArticle : target(cues, context: context, required: true, named: resolver.named(cues, context: context), reasons: &reasons))
             call.reasons = reasons
-            if let t = call.target { call.set("article", t.title) } else { call.set("topic", rest) }
+            if let t = call.target {
+                call.set("article", t.title)
+                if let section, !section.isEmpty { call.set("section", section) }
+            } else { call.set("topic", rest) }
             return call
         case "/extract":
             var call = ToolCall(tool: .extract)

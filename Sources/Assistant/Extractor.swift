@@ -23,17 +23,7 @@ struct Extractor {
         case .links:
             lines += linkLines(a, focus: call.argument("focus"), named: !call.fromConversation)
         case .headings:
-            let hs = a.headings
-            if hs.isEmpty {
-                lines.append(p.template("extract_headings_none", ["title": title]))
-                lines += Self.openingLines(a)
-            } else {
-                lines.append(p.template("extract_headings_intro", ["title": title]))
-                let minLevel = hs.compactMap { if case .heading(let l) = $0.kind { return l } else { return nil } }.min() ?? 1
-                for h in hs {
-                    if case .heading(let l) = h.kind { lines.append(String(repeating: "  ", count: max(0, l - minLevel)) + "- " + h.text) }
-                }
-            }
+            lines += headingLines(a, section: call.argument("section"))
         case .terms:
             let terms = KeyTerms.extract(from: a, analyzer: assistant.analyzer, searcher: assistant.searcher)
             if terms.isEmpty {
@@ -60,6 +50,24 @@ struct Extractor {
 
     /// The article's code blocks, verbatim; with a `focus` that names some of them ("the code where it uses generics"), those
     /// blocks, each after the sentence that leads into it, and how many were left out.
+    /// The article's outline, indented by level; with `section` (words of a heading), the outline under that section.
+    func headingLines(_ a: Article, section: String?) -> [String] {
+        let p = assistant.prompts
+        var hs = a.headings.compactMap { h -> (text: String, level: Int)? in
+            if case .heading(let l) = h.kind { return (h.text, l) } else { return nil }
+        }
+        var lines = [p.template("extract_headings_intro", ["title": a.title])]
+        if let section, let s = ArticleSections.named(section, in: a, analyzer: assistant.analyzer) {
+            hs = ArticleSections.subheadings(s, in: a)
+            let values = ["title": a.title, "section": s.heading]
+            lines = [p.template(hs.isEmpty ? "extract_headings_section_none" : "extract_headings_section", values)]
+            if hs.isEmpty { return lines }
+        }
+        if hs.isEmpty { return [p.template("extract_headings_none", ["title": a.title])] + Self.openingLines(a) }
+        let minLevel = hs.map(\.level).min() ?? 1
+        return lines + hs.map { String(repeating: "  ", count: max(0, $0.level - minLevel)) + "- " + $0.text }
+    }
+
     func codeLines(_ a: Article, focus: String?, named: Bool) -> [String] {
         let p = assistant.prompts
         let all = ExtractFocus.contexts(a)

@@ -166,6 +166,50 @@ struct MessageCues {
                                            "talk", "talks", "write", "writes", "wrote", "cover", "covers", "tell", "tells"]
     static let pronounWords: Set<String> = ["it", "its", "it's", "that", "this", "these", "those", "them", "they", "him", "her"]
 
+    /// Nouns for a part of one article, and what comes between a determiner and such a noun or after it.
+    static let sectionNouns: Set<String> = ["section", "part", "chapter", "subsection"]
+    static let sectionDeterminers: Set<String> = ["its", "the", "that", "this", "their", "his", "her", "your"]
+    static let sectionLinks: Set<String> = ["on", "about", "called", "titled", "named", "headed"]
+    static let sectionEnds: Set<String> = ["of", "in", "from", "please", "for", "and"]
+    /// "the subsections under …", "the headings in …": a section named by what it holds.
+    static let outlineNouns: Set<String> = ["subsections", "subheadings", "sections", "headings"]
+    static let outlineLinks: Set<String> = ["under", "in", "of", "inside", "within", "below"]
+
+    /// "the subsections under merging", "what are the headings in the hooks section": asks for (part of) an outline.
+    var namesSubsections: Bool {
+        words.indices.dropLast(2).contains { Self.outlineNouns.contains(words[$0]) && Self.outlineLinks.contains(words[$0 + 1]) }
+    }
+
+    /// The words a message names one section of an article by, which the caller checks against the article's
+    /// headings: "summarize its discussion section" gives "discussion", "the part about line endings" gives "line
+    /// endings", "the section called troubleshooting" gives "troubleshooting", "the subsections under merging" gives
+    /// "merging"; nil when it names no section.
+    var sectionWords: String? { sectionNames.first }
+
+    /// The namings of `sectionWords`, the first one first: after "the section on …" or "the subsections under …", all
+    /// the words that follow, and then those before an "of", "in" or "from" ("the part about hooks of the git faq":
+    /// "hooks git faq", then "hooks"; "the subsections under impact in memory": "impact memory" first).
+    var sectionNames: [String] {
+        let skip = Self.pronounWords.union(Self.sectionDeterminers).union(Self.ordinals.map(\.0)).union(["next", "previous", "other", "same", "whole"])
+        for (i, w) in words.enumerated() where Self.sectionNouns.contains(w) || Self.outlineNouns.contains(w) {
+            // "<its|the> WORDS section": at most five words between the determiner and the noun.
+            if Self.sectionNouns.contains(w), let d = words[..<i].lastIndex(where: Self.sectionDeterminers.contains), i - d >= 2, i - d <= 6 {
+                let between = words[(d + 1)..<i]
+                if between.allSatisfy({ !skip.contains($0) }) { return [between.joined(separator: " ")] }
+            }
+            // "the section <on|about|called> WORDS", "the subsections <under|in> WORDS".
+            let linked = Self.sectionNouns.contains(w) ? Self.sectionLinks : Self.outlineLinks
+            guard i + 2 < words.count, linked.contains(words[i + 1]) else { continue }
+            let after = words[(i + 2)...]
+            let keep = { (x: String) in !skip.contains(x) && !Self.documentNouns.contains(x) && x != "please" }
+            let whole = after.filter { keep($0) && !Self.sectionEnds.contains($0) }.joined(separator: " ")
+            let cut = after.prefix { !Self.sectionEnds.contains($0) }.filter(keep).joined(separator: " ")
+            let names = (whole == cut ? [whole] : [whole, cut]).filter { !$0.isEmpty }
+            if !names.isEmpty { return names }
+        }
+        return []
+    }
+
     /// Words that ask about an article as a piece of writing ("what does it say", "who wrote it").
     static let articleVerbs: Set<String> = ["say", "says", "said", "mention", "mentions", "cover", "covers", "write", "wrote",
                                             "written", "writes", "author", "published", "article", "post", "excerpt", "piece"]

@@ -92,43 +92,71 @@ struct Summarizer {
         return scored
     }
 
-    func single(_ call: ToolCall, _ stored: StoredArticle, length: String) throws -> Response {
+    /// What a summary of one article covers: the whole article, or one section of it (`section`, a heading's words).
+    struct Scope {
+        var units: [SentenceUnit]
+        var outline: [(text: String, level: Int)]
+        /// The section's heading; nil for the whole article.
+        var section: String?
+    }
+
+    /// The scope a call asks for; nil when it names a section the article does not have.
+    func scope(_ call: ToolCall, _ stored: StoredArticle) -> Scope? {
         let a = stored.article
         let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
-        let picked = central(units, title: a.title, n: count(length))
+        guard let name = call.argument("section"), !name.trimmed.isEmpty else {
+            let outline = a.headings.compactMap { h -> (text: String, level: Int)? in
+                if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
+            }
+            return Scope(units: units, outline: outline, section: nil)
+        }
+        guard let s = ArticleSections.named(name, in: a, analyzer: assistant.analyzer) else { return nil }
+        return Scope(units: units.filter { s.blocks.contains($0.block) }, outline: ArticleSections.subheadings(s, in: a), section: s.heading)
+    }
+
+    func single(_ call: ToolCall, _ stored: StoredArticle, length: String) throws -> Response {
+        let a = stored.article
+        let ref = TargetRef(stored)
+        guard let scope = scope(call, stored) else {
+            let sections = ArticleSections.all(a).map(\.heading)
+            let answer = assistant.prompts.template(sections.isEmpty ? "summary_no_sections" : "summary_no_section",
+                                                    ["title": a.title, "section": call.argument("section") ?? "",
+                                                     "sections": sections.prefix(12).joined(separator: "; ")])
+            return Response(call: call, answer: answer, focus: ref)
+        }
+        let picked = central(scope.units, title: scope.section.map { $0 + " " + a.title } ?? a.title, n: count(length))
         let byline = [a.author, a.date.map { String($0.prefix(10)) }].compactMap { $0 }.joined(separator: ", ")
-        var lines = [assistant.prompts.template("summary_intro", ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)",
-                                                                      "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"])]
+        var fields = ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)",
+                      "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"]
+        fields["section"] = scope.section
+        var lines = [assistant.prompts.template(scope.section == nil ? "summary_intro" : "summary_section_intro", fields)]
         lines.append("")
         lines.append(APISubject.named(picked, title: a.title).map(\.text).joined(separator: " ") + " [1]")
-        let outline = a.headings.compactMap { h -> (text: String, level: Int)? in
-            if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
-        }
-        let headings = Summarizer.keyPoints(outline, title: a.title)
-        // Without an outline, the article's key terms, when there are enough of them to say what it covers ("- Swift"
-        // alone says nothing).
-        let terms = headings.isEmpty ? KeyTerms.extract(
-            from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true,
-            minMentions: Int(assistant.prompts.answerModel.summarySetting("key_term_min_mentions", 2)),
-            maxArticleShare: assistant.prompts.answerModel.summarySetting("key_term_max_article_share", 0.5)) : []
-        let points = headings.isEmpty ? [] : Array(headings.prefix(length == "long" ? 10 : 8))
-        if !points.isEmpty && length != "short" {
-            lines.append("")
-            lines.append(assistant.prompts.template("summary_key_points"))
-            for p in points { lines.append("- " + p) }
-        } else if terms.count >= Summarizer.minKeyTerms && length != "short" {
-            // Names and code, not points: they go on one line under their own label.
-            lines.append("")
-            lines.append(assistant.prompts.template("summary_key_terms", ["terms": terms.joined(separator: ", ")]))
-        }
+        lines += keyPointLines(scope, a, length: length)
         let passages = (try? assistant.store.passages(doc: stored.doc)) ?? []
-        let ref = TargetRef(stored)
         let cite = Citation(n: 1, ref: ref, url: a.url, author: a.author, date: a.date,
                             passage: SentenceUnits.passage(containing: picked.first?.text ?? "", in: passages))
         lines.append("")
         lines.append(assistant.prompts.template("answer_sources"))
         lines.append(Sources.line(cite))
         return Response(call: call, answer: lines.joined(separator: "\n"), citations: [cite], focus: ref)
+    }
+
+    /// The key points under a summary: the scope's headings, or, without an outline, the article's key terms when there
+    /// are enough of them to say what it covers ("- Swift" alone says nothing). None in a short summary.
+    func keyPointLines(_ scope: Scope, _ a: Article, length: String) -> [String] {
+        guard length != "short" else { return [] }
+        let headings = Summarizer.keyPoints(scope.outline, title: a.title)
+        if !headings.isEmpty {
+            return ["", assistant.prompts.template("summary_key_points")] + headings.prefix(length == "long" ? 10 : 8).map { "- " + $0 }
+        }
+        guard scope.section == nil else { return [] }
+        let terms = KeyTerms.extract(
+            from: a, analyzer: assistant.analyzer, searcher: assistant.searcher, limit: 6, proseOnly: true,
+            minMentions: Int(assistant.prompts.answerModel.summarySetting("key_term_min_mentions", 2)),
+            maxArticleShare: assistant.prompts.answerModel.summarySetting("key_term_max_article_share", 0.5))
+        // Names and code, not points: they go on one line under their own label.
+        return terms.count >= Summarizer.minKeyTerms ? ["", assistant.prompts.template("summary_key_terms", ["terms": terms.joined(separator: ", ")])] : []
     }
 
     /// Headings worth listing as key points: not the title again, not navigation or boilerplate

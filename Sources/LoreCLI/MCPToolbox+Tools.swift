@@ -14,6 +14,7 @@ extension MCPToolbox {
         let article = try args.string("article")
         var message: String
         var focus: String?
+        let section = try args.string("section")
         switch name {
         case "answer":
             message = try args.string("question", required: true) ?? ""
@@ -30,6 +31,8 @@ extension MCPToolbox {
         }
         var call = assistant.dispatch(name == "answer" ? "/answer " + message : message, context: context)
         if let focus, !focus.trimmed.isEmpty { call.set("focus", focus) }
+        // A section of a summary or of an outline; summarize and the headings extract read it.
+        if let section, !section.trimmed.isEmpty, call.target != nil, name != "answer" { call.set("section", section) }
         if name == "answer", let article {
             guard let target = try resolve(article) else { return notFound(article) }
             call.target = target

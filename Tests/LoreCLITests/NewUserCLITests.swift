@@ -76,6 +76,33 @@ struct NewUserCLITests {
         #expect(summary.outLines.first?.hasPrefix("Keyword arguments in Python (") == true && !summary.out.contains("\u{E000}"), "\(summary)")
     }
 
+    /// `lore summarize REF --section WORDS` summarizes one section; a section the article lacks is named with the ones
+    /// it has; in a conversation, "summarize its … section" and "what are the subsections under …" read one section.
+    @Test func oneSectionOfAnArticle() throws {
+        let guide = "# Running a Kiln\n\nA kiln fires clay at high heat so that it turns to ceramic.\n\n"
+            + "## Loading the Kiln\n\nShelves go in from the bottom up, with posts at three points.\n\n"
+            + "Pieces must not touch each other or the walls.\n\n"
+            + "## Firing Schedules\n\nA bisque firing climbs slowly to drive out the water first.\n\n"
+            + "### Bisque Firing\n\nThe first firing hardens raw clay into bisque.\n\n"
+            + "### Glaze Firing\n\nThe second firing melts the glaze onto the bisque.\n\n"
+            + "## Cooling Down\n\nOpening the lid too early cracks the pots with thermal shock.\n"
+        let c = try corpus(["kiln.md": guide])
+        let section = try CLI.lore(["summarize", "kiln.md", "--section", "loading"], corpus: c.corpus, db: c.db)
+        #expect(section.status == 0 && section.outLines.first?.hasPrefix("The section Loading the Kiln of Running a Kiln") == true, "\(section)")
+        #expect(section.out.contains("posts at three points") && !section.out.contains("thermal shock") && !section.out.contains("bisque"), "\(section)")
+        let missing = try CLI.lore(["summarize", "kiln.md", "--section", "glazing recipes"], corpus: c.corpus, db: c.db)
+        #expect(missing.status == 0 && missing.out.contains("has no section called “glazing recipes”") && missing.out.contains("Cooling Down"), "\(missing)")
+        let bad = try CLI.lore(["summarize", "kiln.md", "--section", " "], corpus: c.corpus, db: c.db)
+        #expect(bad.status == 64 && bad.err.contains("--section"), "\(bad)")
+        let chat = try CLI.lore(["chat", "--json", "--no-save"], corpus: c.corpus, db: c.db,
+                                stdin: "summarize the kiln article\nsummarize its cooling section\nwhat are the subsections under firing schedules in it?\n")
+        let turns = chat.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let calls = turns.map { ($0["tool_call"] as? [String: Any]) ?? [:] }
+        let args = calls.map { ($0["arguments"] as? [String: Any]) ?? [:] }
+        #expect(calls.count == 3 && args[1]["section"] as? String == "Cooling Down" && args[2]["section"] as? String == "Firing Schedules", "\(chat)")
+        #expect((turns.last?["answer"] as? String ?? "").hasSuffix("- Bisque Firing\n- Glaze Firing"), "\(chat)")
+    }
+
     /// An article with no key terms says so and shows its opening lines, instead of an intro with nothing after it.
     /// A reference page's definition list: "What does --x do?" is answered by the entry for --x, not by the
     /// entries around it.
