@@ -53,6 +53,13 @@ public struct Dispatcher {
             reasons.append("asks about the \(k.0.rawValue) shown, not for it: answering")
             tool = .answer
         }
+        // "show me the example where it parses a script in a worker": an example described by what it does, which the
+        // article discussed has as code, is that code.
+        let example = describedExample(cues, context: context)
+        if let e = example, tool != .extract {
+            reasons.append("asks to see the example in “\(e.title)” that does what it says")
+            tool = .extract
+        }
         // "summarize its discussion section": a summary of one part of an article, not the article's outline.
         if tool != .summarize, cues.asksForSummary, cues.sectionWords != nil, !cues.acrossArticles {
             reasons.append("asks for a summary of one section")
@@ -160,7 +167,7 @@ public struct Dispatcher {
         }
         // Extract with no kind named, phrased as a question, is a question about the article; so is a long
         // question about content with no article named or discussed before it.
-        if tool == .extract && ((kind == nil && (cues.isQuestion || statement)) || (longQuestion && context.lastArticle == nil && looselyNamed)) {
+        if tool == .extract, example == nil, (kind == nil && (cues.isQuestion || statement)) || (longQuestion && context.lastArticle == nil && looselyNamed) {
             reasons.append("no kind of item named: answering")
             tool = .answer
         }
@@ -194,10 +201,11 @@ public struct Dispatcher {
             // No kind of item named: "list the …" asks for the article's named things, anything else for its code.
             let asksForList = ["list", "name", "enumerate"].contains(cues.words.first ?? "")
             call.set("kind", (bareMetadata ? .metadata : kind?.0 ?? (asksForList ? .terms : .code)).rawValue)
-            call.target = shown ?? target(cues, context: context, required: true, named: named, reasons: &call.reasons)
+            call.target = shown ?? example ?? target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             if let shown { call.reasons.append("asks to see the \(call.argument("kind") ?? "items") of “\(shown.title)”, just discussed") }
-            let byFewWords = shown == nil && !cues.pointsBack && !cues.namesArticle
-            focusExtract(&call, cues, cue: kind?.2, context: context, byFewWords: byFewWords)
+            let byFewWords = shown == nil && example == nil && !cues.pointsBack && !cues.namesArticle
+            let asksForExamples = kind == nil && cues.words.contains { $0 == "example" || $0 == "examples" }
+            focusExtract(&call, cues, cue: example != nil || asksForExamples ? Self.exampleWords : kind?.2, context: context, byFewWords: byFewWords)
             if let t = call.target {
                 call.set("article", t.title)
                 // "the subsections under merging": the outline of that section only.
@@ -609,6 +617,23 @@ public struct Dispatcher {
         }
     }
 
+    /// Words of a request that say nothing of the items wanted ("ok show me the example where …").
+    static let focusFillers: Set<String> = ["ok", "okay", "where", "when", "exact", "actual"]
+
+    /// The words that call code an example.
+    static let exampleWords = "example examples"
+
+    /// "show me the example where it parses a script in a worker" after an article was answered from, summarized or
+    /// extracted: a request to see an example, described by what it does, when that article's code (with the prose
+    /// before each block) has every word of the description; nil otherwise. "show me an example" alone describes
+    /// nothing and stays a request for an example of the topic.
+    func describedExample(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
+        guard cues.asksToSee, cues.words.contains(where: { $0 == "example" || $0 == "examples" }), !cues.namesArticle,
+              let last = context.lastArticle, [.answer, .summarize, .extract].contains(context.lastTool),
+              let focus = Self.itemFocus(cues, cue: Self.exampleWords), holds(last, focus, kind: .code) else { return nil }
+        return last
+    }
+
     static func asksForLink(_ cue: String) -> Bool { cue.hasPrefix("link") || cue.hasPrefix("url") }
 
     /// Asks for a link in the singular ("the link", "its URL") and for no links in the plural.
@@ -631,7 +656,7 @@ public struct Dispatcher {
         let words = w.indices.filter { i in
             content.contains(w[i]) && !asking.contains(i) && !MessageCues.pronounWords.contains(w[i])
                 && !MessageCues.sayingWords.contains(w[i]) && !cueWords.contains(w[i]) && !MessageCues.requestVerbs.contains(w[i])
-                && !MessageCues.politeWords.contains(w[i])
+                && !MessageCues.politeWords.contains(w[i]) && !MessageCues.questionOpeners.contains(w[i]) && !Self.focusFillers.contains(w[i])
         }.map { w[$0] }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }

@@ -215,6 +215,24 @@ import Testing
         #expect(links.tool == .extract && links.argument("kind") == "links" && links.target == context.lastArticle, "\(links)")
     }
 
+    /// "show me the example that adds a tag to a test" after an answer from an article whose code does that: the code,
+    /// focused on what the message says it does; "show me an example" alone stays a request for an example of the topic,
+    /// and an example the article's code does not have is not taken from it.
+    @Test func aDescribedExampleIsTheArticlesCode() throws {
+        let first = try SeedAssistant.ask("what is swift testing?")
+        let context = first.updating(ConversationContext())
+        for (message, focus) in [("could you show me the example that adds a tag to a test?", "adds tag test"),
+                                 ("ok show me the example where it tags tests", "tags tests"),
+                                 ("give me the examples that use the expect macro", "use expect macro")] {
+            let call = SeedAssistant.shared.dispatch(message, context: context)
+            #expect(call.tool == .extract && call.argument("kind") == "code" && call.target == context.lastArticle, "\(message): \(call)")
+            #expect(call.argument("focus") == focus, "\(message): \(call)")
+        }
+        #expect(SeedAssistant.shared.dispatch("show me an example", context: context).tool == .answer)
+        let elsewhere = SeedAssistant.shared.dispatch("could you show me the example that decodes a json payload with codable?", context: context)
+        #expect(elsewhere.target != context.lastArticle || elsewhere.tool == .answer, "\(elsewhere)")
+    }
+
     @Test(arguments: [("tell me about actors", Tool.answer), ("tell me more about retain cycles", .answer),
                       ("tell me about posts on actors", .search)])
     func tellMeAboutIsAnswered(message: String, tool: Tool) {
@@ -317,7 +335,7 @@ import Testing
     /// A request's focus is what it says of the items: not how it asks, its pronouns or the cue.
     @Test(arguments: [
         ("let me see the link for the developer program agreement", "link", "developer program agreement"),
-        ("show me the code where it retries", "code", "where retries"), ("can I see the code?", "code", nil),
+        ("show me the code where it retries", "code", "retries"), ("can I see the code?", "code", nil),
     ] as [(String, String, String?)])
     func itemFocus(message: String, cue: String, expected: String?) {
         #expect(Dispatcher.itemFocus(MessageCues(message), cue: cue) == expected, "\(message)")

@@ -446,7 +446,7 @@ import Testing
         let first = try SeedAssistant.ask("what is wrong with subclassing UITableViewCell for every list?")
         #expect(first.citations.first?.ref.title.contains("UITableViewCell") == true, "\(first.answer)")
         let code = try SeedAssistant.ask("show me the code where it uses generics", context: first.updating(ConversationContext()))
-        #expect(code.call.tool == .extract && code.call.argument("focus") == "where uses generics", "\(code.call.display)")
+        #expect(code.call.tool == .extract && code.call.argument("focus") == "uses generics", "\(code.call.display)")
         #expect(code.answer.contains("ViewEmbeddingCollectionViewCell"), "\(code.answer)")
         #expect(!code.answer.contains("struct ProductViewModel"), "\(code.answer)")
         #expect(code.answer.contains("container cell type:\n```"), "\(code.answer)")
