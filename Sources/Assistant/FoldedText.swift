@@ -93,8 +93,13 @@ struct Phrases: Sendable {
 /// processing machinery and costs many times more on the short texts the assistant checks.
 enum ByteSearch {
     static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard needle.count <= hay.count else { return false }
+        firstOffset(hay, needle) != nil
+    }
+
+    /// The byte offset of `needle`'s first occurrence in `hay`, or nil.
+    static func firstOffset(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !needle.isEmpty else { return 0 }
+        guard needle.count <= hay.count else { return nil }
         // Phrases often start with a space, which matches everywhere: anchor on the byte after it.
         let a = needle[0] == 0x20 && needle.count > 1 ? 1 : 0
         let anchor = needle[a]
@@ -104,11 +109,18 @@ enum ByteSearch {
             if hay[i + a] == anchor {
                 var j = 0
                 while j < needle.count && hay[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
+                if j == needle.count { return i }
             }
             i += 1
         }
-        return false
+        return nil
+    }
+
+    /// Where `part` first stands in `text` (same bytes), as an index of `text`; nil when it does not.
+    static func firstIndex(of part: String, in text: String) -> String.Index? {
+        var text = text, part = part
+        guard let k = text.withUTF8({ hay in part.withUTF8 { firstOffset(hay, $0) } }) else { return nil }
+        return text.utf8.index(text.utf8.startIndex, offsetBy: k)
     }
 
     /// Whether `text` holds `part` exactly (same bytes).

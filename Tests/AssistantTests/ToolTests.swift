@@ -556,6 +556,16 @@ import Testing
         #expect(FoldedText("").contains("") && !FoldedText("").contains("a"))
         #expect(FoldedText("naïve Café").contains("café"))
     }
+
+    /// A byte search gives the index where a part first stands, after non-ASCII text too, as String's own search does.
+    @Test(arguments: [("Swift Testing, a new library", ", a ", "Swift Testing"), ("Größe — Maß, an example", ", an ", "Größe — Maß"),
+                      ("émoji 🎉: the term", ": ", "émoji 🎉"), ("no separator here", ", a ", nil), ("", ": ", nil),
+                      ("ab, a b, a c", ", a ", "ab")] as [(String, String, String?)])
+    func firstIndex(text: String, part: String, before: String?) {
+        let i = ByteSearch.firstIndex(of: part, in: text)
+        #expect(i.map { String(text[..<$0]) } == before, "\(text)")
+        #expect(i == text.firstRange(of: part)?.lowerBound)
+    }
 }
 
 /// The slips a typist makes count; the edits that turn one real word into another do not.
