@@ -40,7 +40,7 @@ struct QuestionName: Equatable {
             if w.hasSuffix(".") { w = String(w.dropLast()) }
             let isCall = w.hasSuffix("()")
             if isCall { w = String(w.dropLast(2)) }
-            guard w.count >= 2, let first = w.first, w.contains(where: \.isLetter) else { continue }
+            guard w.count >= 2, let first = w.first, w.contains(where: \.isLetter), !Self.isPlaceholder(w) else { continue }
             let inner = w.dropFirst()
             let isCode = isCall || (w.contains(".") || w.contains("_") || w.contains("("))
                 || (inner.contains(where: \.isUppercase) && w.contains(where: \.isLowercase))
@@ -57,6 +57,37 @@ struct QuestionName: Equatable {
             if !out.contains(where: { $0.text == name.text }) { out.append(name) }
         }
         return out
+    }
+
+    /// Names that stand for any name in a programmer's question: the metasyntactic words ("foo()", "fooBar",
+    /// "Baz") and the asker's own identifiers written in lower camel or snake case with "my" ("myHandler",
+    /// "my_list"). No corpus lacks them: "If I call foo() from two tasks at once…" asks about the tasks.
+    static func isPlaceholder(_ word: String) -> Bool {
+        let parts = identifierParts(word)
+        guard let first = parts.first else { return false }
+        if parts.allSatisfy(metasyntactic.contains) { return true }
+        return parts.count >= 2 && first == "my" && word.first == "m"
+    }
+
+    static let metasyntactic: Set<String> = ["foo", "bar", "baz", "qux", "quux", "quuz", "corge", "grault", "garply", "waldo",
+                                             "plugh", "xyzzy", "thud", "foobar", "hoge", "fuga", "piyo", "hogehoge"]
+
+    /// An identifier's words, lower-cased: split at "_", ".", "-", digits and a lower-case letter followed by a capital
+    /// ("fooBar_baz2" → foo, bar, baz).
+    static func identifierParts(_ word: String) -> [String] {
+        var parts: [String] = [], cur = ""
+        var previous: Character?
+        for ch in word {
+            if !ch.isLetter {
+                if !cur.isEmpty { parts.append(cur) }; cur = ""
+            } else {
+                if ch.isUppercase, let p = previous, p.isLowercase, !cur.isEmpty { parts.append(cur); cur = "" }
+                cur.append(contentsOf: ch.lowercased())
+            }
+            previous = ch
+        }
+        if !cur.isEmpty { parts.append(cur) }
+        return parts
     }
 
     /// Written in capitals only, like most technical abbreviations ("CPU", "REST"), which articles

@@ -87,6 +87,25 @@ import Testing
         #expect(QuestionName(text: "Go", isCode: false, isCall: false).isMentioned(in: "then go, quickly"))
     }
 
+    /// A placeholder stands for any name: the metasyntactic words in any spelling, and the asker's own "my…"
+    /// identifiers in lower camel or snake case. Real names that hold such a word are names.
+    @Test(arguments: [("foo", true), ("fooBar", true), ("FooBar", true), ("foo_bar", true), ("Baz", true), ("qux2", true),
+                      ("myHandler", true), ("my_list", true), ("TabBar", false), ("NavigationBar", false), ("MySQL", false),
+                      ("MyViewModel", false), ("mysql", false), ("Football", false), ("my", false), ("", false)])
+    func placeholders(word: String, expected: Bool) {
+        #expect(QuestionName.isPlaceholder(word) == expected, "\(word)")
+    }
+
+    /// "If I call foo() from two tasks at once…" asks about the tasks: foo() is no name the corpus lacks, and the
+    /// question is answered as it is without it.
+    @Test func aPlaceholderIsNoMissingName() throws {
+        #expect(QuestionName.of("If I call foo() or myHandler() from two tasks, does Swift's actor help?").map(\.text) == ["Swift"])
+        let r = try SeedAssistant.ask("If I call foo() from two tasks at once, can an actor prevent a data race?")
+        #expect(!r.abstained, "\(r.answer)")
+        let own = try SeedAssistant.ask("Why does myHandler leak when it captures self in a closure?")
+        #expect(!own.abstained, "\(own.answer)")
+    }
+
     /// Owners, abbreviations, the pronoun "I" and month names are told apart from the names a question
     /// is about.
     @Test func questionNamesKnowOwnersAbbreviationsAndNonNames() {

@@ -121,9 +121,12 @@ extension QuestionProfile {
         // Terms that say nothing of a topic when no article has them: kana joints, compounds the corpus writes
         // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
         let english = language == nil || language == "en"
+        // So are a placeholder's ("foo", "myHandler": `QuestionName.isPlaceholder`).
+        let placeholders = Set(corrected.split(separator: " ").map { String($0).trimmingCharacters(in: "?,;:!.\"'“”‘’()[]{}`") }
+            .filter(QuestionName.isPlaceholder).flatMap { analyzer.terms($0) })
         func isNoTopic(_ t: String) -> Bool {
             Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) || Self.isCount(t)
-                || (english && Self.comparisonMarks.contains(t))
+                || (english && Self.comparisonMarks.contains(t)) || placeholders.contains(t)
         }
         var weights: [String: Double] = [:]
         func weight(_ t: String) -> Double {
