@@ -71,7 +71,7 @@ struct AnswerComposer {
         let corrected = spelled.text
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
-                                           synonyms: assistant.prompts.synonyms)
+                                           synonyms: assistant.prompts.synonyms, mistyped: spelled.typos)
         if let kind { profile.kind = kind }
         let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }

@@ -17,7 +17,7 @@ public final class Assistant {
         analyzer = Analyzer()
         searcher = try Searcher(index: index, analyzer: analyzer)
         store = ArticleStore(index: index)
-        spelling = Spelling(db: index.db, analyzer: analyzer)
+        spelling = Spelling(db: index.db, analyzer: analyzer, english: prompts.commonWords)
         let (searcher, analyzer) = (searcher, analyzer)
         let directory = CorpusDirectory(db: index.db, documents: searcher.stats.documents) { word in
             analyzer.terms(word).first.map(searcher.documentFrequency) ?? 0

@@ -7,25 +7,37 @@ import SQLite
 struct Spelling {
     let db: Database
     let analyzer: Analyzer
+    /// English words by how common they are: a word on the list is a real word the corpus does not use, not a typo
+    /// ("snake" is not "shake", "antivenom" may still be mistyped). Nil in tests of the edits alone.
+    var english: CommonWords? = nil
 
     static let endings = ["", "s", "e", "es", "ed", "ing", "ion", "ions", "al", "ally", "ically", "ly", "er", "ers", "y", "ity", "ation", "ment", "ize",
                           "ate", "ated", "ates", "ator", "ators", "ive", "ness", "ful"]
 
-    /// The query with unknown words replaced by their likeliest correction.
-    func correct(_ text: String) -> (text: String, changes: [(String, String)]) {
-        var changes: [(String, String)] = []
+    /// The query with unknown words replaced by their likeliest correction. `typos`: the terms of the words corrected
+    /// as mistyped ("retian"), not as a known word's derivation ("cleanest" → "clean").
+    func correct(_ text: String) -> (text: String, changes: [(String, String)], typos: Set<String>) {
+        var changes: [(String, String)] = [], typos = Set<String>()
         var out: [String] = []
         for raw in text.split(separator: " ", omittingEmptySubsequences: true) {
             let word = String(raw)
             let terms = analyzer.terms(word)
             let bare = Classifier.words(word).first ?? ""
-            guard terms.count == 1, let term = terms.first, term.count >= 4, !term.contains(where: \.isNumber),
-                  df(term) == 0, let fixed = relative(bare) ?? suggest(bare.isEmpty ? term : bare) else { out.append(word); continue }
-            changes.append((word, fixed))
-            out.append(fixed)
+            guard terms.count == 1, let term = terms.first, term.count >= 4, !term.contains(where: \.isNumber), df(term) == 0
+            else { out.append(word); continue }
+            if let fixed = relative(bare) {
+                changes.append((word, fixed)); out.append(fixed)
+            } else if !isEnglish(term), let fixed = suggest(bare.isEmpty ? term : bare) {
+                changes.append((word, fixed)); out.append(fixed); typos.insert(term)
+            } else {
+                out.append(word)
+            }
         }
-        return (out.joined(separator: " "), changes)
+        return (out.joined(separator: " "), changes, typos)
     }
+
+    /// Whether English writes the word (its stem is on the list of common words).
+    func isEnglish(_ term: String) -> Bool { english?.zipf(term) != nil }
 
     func df(_ term: String) -> Int {
         Int((try? db.scalarInt("SELECT df FROM terms WHERE term = ?", [.text(term)])).flatMap { $0 } ?? 0)
@@ -90,28 +102,33 @@ struct Spelling {
         let n = typedWord.count, m = intendedWord.count, never = limit + 1
         guard abs(n - m) <= limit else { return never }
         let typed = typedWord.map(code), intended = intendedWord.map(code)
-        // Three rows of the table (the one before last for a swap), reused; a row past `limit` ends it.
-        var before = [Int](repeating: never, count: m + 1), last = before, row = before
-        last[0] = 0
-        for j in stride(from: 1, through: m, by: 1) { last[j] = min(j, never) }   // keys missed at the start
+        // Three rows of the table (the one before last for a swap) in one buffer, rotated by offset; a row past
+        // `limit` ends it. Three arrays rotated with `swap(&before, &last); swap(&last, &row)` were miscompiled
+        // (Swift 6.3.1, -O): every one-slip pair ("eror", "error") came out at 2, so no typo was ever corrected in a
+        // release build while the debug-built tests passed. `SpellingCLITests` checks it through the release binary.
+        let width = m + 1
+        var table = [Int](repeating: never, count: 3 * width)
+        var before = 0, last = width, row = 2 * width
+        table[last] = 0
+        for j in stride(from: 1, through: m, by: 1) { table[last + j] = min(j, never) }   // keys missed at the start
         for i in stride(from: 1, through: n, by: 1) {
             let t = typed[i - 1], doubled = i > 1 && t == typed[i - 2]
-            row[0] = doubled ? min(last[0] + 1, never) : never
-            var rowMin = row[0]
+            table[row] = doubled ? min(table[last] + 1, never) : never
+            var rowMin = table[row]
             for j in stride(from: 1, through: m, by: 1) {
                 let w = intended[j - 1]
-                var best = t == w ? last[j - 1] : never
-                best = min(best, row[j - 1] + 1)                                          // missed key
-                if doubled { best = min(best, last[j] + 1) }                              // pressed twice
-                if t != w, adjacent(t, w) { best = min(best, last[j - 1] + 1) }           // neighbouring key
-                if i > 1, j > 1, t == intended[j - 2], typed[i - 2] == w { best = min(best, before[j - 2] + 1) }
-                row[j] = min(best, never)
-                rowMin = min(rowMin, row[j])
+                var best = t == w ? table[last + j - 1] : never
+                best = min(best, table[row + j - 1] + 1)                                  // missed key
+                if doubled { best = min(best, table[last + j] + 1) }                      // pressed twice
+                if t != w, adjacent(t, w) { best = min(best, table[last + j - 1] + 1) }   // neighbouring key
+                if i > 1, j > 1, t == intended[j - 2], typed[i - 2] == w { best = min(best, table[before + j - 2] + 1) }
+                table[row + j] = min(best, never)
+                rowMin = min(rowMin, table[row + j])
             }
             if rowMin >= never { return never }
-            swap(&before, &last); swap(&last, &row)
+            (before, last, row) = (last, row, before)
         }
-        return last[m]
+        return table[last + m]
     }
 
     /// A letter as a number: a–z as 0…25 (for the key table), anything else by its first scalar, above them.

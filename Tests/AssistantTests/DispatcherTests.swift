@@ -412,8 +412,8 @@ import Testing
     /// A misspelt word is corrected to a word the index has; a stem and an ending that make no word ("real" +
     /// "y" for "reply") are no correction.
     @Test func spellingCorrectsToWordsTheIndexHas() throws {
-        let files = ["a.md": "# Notes\n\nThe error message is real and really annoying. Real errors happen in real builds. Keep it clean.\n",
-                     "b.md": "# More\n\nAnother error message, a real one, and a really long one.\n"]
+        let files = ["a.md": "# Notes\n\nThe error message is real and really annoying. Real errors happen in real builds. Keep it clean. Shake it.\n",
+                     "b.md": "# More\n\nAnother error message, a real one, and a really long one. Shake the tree.\n"]
         try Self.withAssistant(over: files) { assistant in
             #expect(assistant.spelling.correct("the error mesage").text == "the error message")
             #expect(assistant.spelling.correct("no reply yet").text == "no reply yet")
@@ -421,6 +421,11 @@ import Testing
             #expect(assistant.spelling.correct("the cleanest message").text == "the clean message")
             #expect(assistant.spelling.correct("the realest one").text == "the real one")
             #expect(assistant.spelling.correct("the shortest one").text == "the shortest one")
+            // A word English writes is no typo of a word the corpus has: "snake" is not "shake"; "shaek" is.
+            #expect(assistant.spelling.correct("a snake bite").text == "a snake bite")
+            let typo = assistant.spelling.correct("shaek the tree")
+            #expect(typo.text == "shake the tree" && typo.typos == ["shaek"], "\(typo)")
+            #expect(assistant.spelling.correct("the cleanest message").typos.isEmpty)
         }
     }
 

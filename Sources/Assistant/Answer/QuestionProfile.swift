@@ -100,10 +100,11 @@ extension QuestionProfile {
     }
 
     /// Builds the profile. `extra` are words borrowed from the conversation ("how does that compare…").
+    /// `mistyped`: the terms of words the spelling corrected as typos (`Spelling.correct`).
     /// `unknownWeight`: the share of its IDF that an English term no article has counts as the corpus lacking it
     /// (an everyday word less than a rare one); a term with none left says nothing of a topic.
     static func make(question: String, corrected: String, extra: String?, searcher: Searcher, analyzer: Analyzer,
-                     unknownWeight: (String) -> Double = { _ in 1 }, synonyms: Synonyms? = nil) -> QuestionProfile {
+                     unknownWeight: (String) -> Double = { _ in 1 }, synonyms: Synonyms? = nil, mistyped: Set<String> = []) -> QuestionProfile {
         // One language's analysis: the one of the corpus's languages that knows most of the question's words.
         let (language, asked) = searcher.queryTermsInBestLanguage(corrected)
         var terms = asked.map(\.term)
@@ -154,7 +155,8 @@ extension QuestionProfile {
         }
         let original = searcher.queryTerms(question, language: language).map(\.term)
             .filter { !(isNoTopic($0) && seen[$0] == 0) && !(frequency($0) == 0 && asksForKind($0)) }
-        let unseen = original.filter { frequency($0) == 0 }.reduce(0.0) { $0 + weight($1) }
+        // A word the spelling corrected as mistyped ("retian" → "retain") is a known word, no word the corpus lacks.
+        let unseen = original.filter { frequency($0) == 0 && !mistyped.contains($0) }.reduce(0.0) { $0 + weight($1) }
         let names = QuestionName.of(question)
         let kind = Self.kind(of: question)
         analyzer.use(language: language)
