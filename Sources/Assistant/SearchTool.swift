@@ -6,7 +6,8 @@ struct SearchTool {
 
     func run(_ call: ToolCall) throws -> Response {
         let raw = call.argument("query") ?? ""
-        var q = SearchQuery(text: assistant.corrected(raw), limit: Int(call.argument("limit") ?? "") ?? 5)
+        let corrected = assistant.corrected(raw)
+        var q = SearchQuery(text: corrected, limit: Int(call.argument("limit") ?? "") ?? 5)
         if let a = call.argument("author") { if a == "none" { q.noAuthor = true } else { q.author = a } }
         q.feed = call.argument("feed"); q.after = call.argument("after"); q.before = call.argument("before")
         q.newestFirst = call.argument("order") == "newest"
@@ -26,7 +27,10 @@ struct SearchTool {
         if q.text.trimmed.isEmpty || raw.isEmpty {
             lines.append(p.template("search_intro_filtered", ["filters": describe(q)]))
         } else {
-            lines.append(p.template("search_intro", ["query": raw]) + (q.hasFilters ? " (" + describe(q) + ")" : ""))
+            // A corrected typo is said, as a search engine says what it searched for instead.
+            let intro = corrected == raw ? p.template("search_intro", ["query": raw])
+                : p.template("search_intro_corrected", ["query": raw, "corrected": corrected])
+            lines.append(intro + (q.hasFilters ? " (" + describe(q) + ")" : ""))
         }
         lines.append("")
         for (i, h) in hits.enumerated() {

@@ -17,5 +17,7 @@ struct SpellingCLITests {
     func aMistypedSearchFindsArticles(query: String) throws {
         let run = try CLI.lore(["ask", "--json", "/search " + query], corpus: CLI.seedCorpus, db: CLI.seedDB)
         #expect(run.status == 0 && !((run.object["hits"] as? [Any]) ?? []).isEmpty, "\(run)")
+        // The reply says what it searched for instead.
+        #expect((run.object["answer"] as? String ?? "").contains("(for “\(query)”)"), "\(run)")
     }
 }
