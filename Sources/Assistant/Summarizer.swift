@@ -118,7 +118,8 @@ struct Summarizer {
         let a = stored.article
         let ref = TargetRef(stored)
         guard let scope = scope(call, stored) else {
-            let sections = ArticleSections.all(a).map(\.heading)
+            // The title set again as the first heading is no section to offer.
+            let sections = ArticleSections.all(a).map(\.heading).filter { $0.lowercased() != a.title.lowercased() }
             let answer = assistant.prompts.template(sections.isEmpty ? "summary_no_sections" : "summary_no_section",
                                                     ["title": a.title, "section": call.argument("section") ?? "",
                                                      "sections": sections.prefix(12).joined(separator: "; ")])
