@@ -4,9 +4,6 @@ import Corpus
 /// One section of an article: its heading and the blocks after it, up to the next heading at its level or above.
 struct ArticleSection: Equatable {
     let heading: String
-    let level: Int
-    /// The heading's block index.
-    let start: Int
     /// The blocks inside the section, the heading excluded (subsections included).
     let blocks: Range<Int>
 }
@@ -21,7 +18,7 @@ enum ArticleSections {
         }
         return levels.enumerated().map { k, h in
             let end = levels[(k + 1)...].first { $0.1 <= h.1 }?.0 ?? a.blocks.count
-            return ArticleSection(heading: a.blocks[h.0].text, level: h.1, start: h.0, blocks: (h.0 + 1)..<end)
+            return ArticleSection(heading: a.blocks[h.0].text, blocks: (h.0 + 1)..<end)
         }
     }
 
@@ -43,8 +40,11 @@ enum ArticleSections {
     }
 
     /// The section's own outline: the headings inside it, with their levels.
-    static func subheadings(_ s: ArticleSection, in a: Article) -> [(text: String, level: Int)] {
-        a.blocks[s.blocks].compactMap { b in
+    static func subheadings(_ s: ArticleSection, in a: Article) -> [(text: String, level: Int)] { outline(a.blocks[s.blocks]) }
+
+    /// The headings among `blocks`, with their levels, in reading order.
+    static func outline(_ blocks: some Collection<Block>) -> [(text: String, level: Int)] {
+        blocks.compactMap { b in
             if case .heading(let l) = b.kind { return (b.text, l) } else { return nil }
         }
     }

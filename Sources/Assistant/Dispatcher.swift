@@ -204,8 +204,8 @@ public struct Dispatcher {
             call.target = shown ?? example ?? target(cues, context: context, required: true, named: named, reasons: &call.reasons)
             if let shown { call.reasons.append("asks to see the \(call.argument("kind") ?? "items") of “\(shown.title)”, just discussed") }
             let byFewWords = shown == nil && example == nil && !cues.pointsBack && !cues.namesArticle
-            let asksForExamples = kind == nil && cues.words.contains { $0 == "example" || $0 == "examples" }
-            focusExtract(&call, cues, cue: example != nil || asksForExamples ? Self.exampleWords : kind?.2, context: context, byFewWords: byFewWords)
+            focusExtract(&call, cues, cue: example != nil || (kind == nil && cues.saysExample) ? Self.exampleWords : kind?.2, context: context,
+                         byFewWords: byFewWords)
             if let t = call.target {
                 call.set("article", t.title)
                 // "the subsections under merging": the outline of that section only.
@@ -628,7 +628,7 @@ public struct Dispatcher {
     /// before each block) has every word of the description; nil otherwise. "show me an example" alone describes
     /// nothing and stays a request for an example of the topic.
     func describedExample(_ cues: MessageCues, context: ConversationContext) -> TargetRef? {
-        guard cues.asksToSee, cues.words.contains(where: { $0 == "example" || $0 == "examples" }), !cues.namesArticle,
+        guard cues.asksToSee, cues.saysExample, !cues.namesArticle,
               let last = context.lastArticle, [.answer, .summarize, .extract].contains(context.lastTool),
               let focus = Self.itemFocus(cues, cue: Self.exampleWords), holds(last, focus, kind: .code) else { return nil }
         return last

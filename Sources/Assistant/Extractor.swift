@@ -53,9 +53,7 @@ struct Extractor {
     /// The article's outline, indented by level; with `section` (words of a heading), the outline under that section.
     func headingLines(_ a: Article, section: String?) -> [String] {
         let p = assistant.prompts
-        var hs = a.headings.compactMap { h -> (text: String, level: Int)? in
-            if case .heading(let l) = h.kind { return (h.text, l) } else { return nil }
-        }
+        var hs = ArticleSections.outline(a.blocks)
         var lines = [p.template("extract_headings_intro", ["title": a.title])]
         if let section, let s = ArticleSections.named(section, in: a, analyzer: assistant.analyzer) {
             hs = ArticleSections.subheadings(s, in: a)

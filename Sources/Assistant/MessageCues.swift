@@ -175,6 +175,9 @@ struct MessageCues {
     static let outlineNouns: Set<String> = ["subsections", "subheadings", "sections", "headings"]
     static let outlineLinks: Set<String> = ["under", "in", "of", "inside", "within", "below"]
 
+    /// "the example", "any examples": the word, not a longer one ("exampled").
+    var saysExample: Bool { words.contains { $0 == "example" || $0 == "examples" } }
+
     /// "the subsections under merging", "what are the headings in the hooks section": asks for (part of) an outline.
     var namesSubsections: Bool {
         words.indices.dropLast(2).contains { Self.outlineNouns.contains(words[$0]) && Self.outlineLinks.contains(words[$0 + 1]) }

@@ -69,6 +69,11 @@ struct QuestionName: Equatable {
         return parts.count >= 2 && first == "my" && word.first == "m"
     }
 
+    /// The question's words that are placeholders, cleaned of punctuation and call parentheses.
+    static func placeholders(in question: String) -> [String] {
+        question.split(separator: " ").map { String($0).trimmingCharacters(in: "?,;:!.\"'“”‘’()[]{}`") }.filter(isPlaceholder)
+    }
+
     static let metasyntactic: Set<String> = ["foo", "bar", "baz", "qux", "quux", "quuz", "corge", "grault", "garply", "waldo",
                                              "plugh", "xyzzy", "thud", "foobar", "hoge", "fuga", "piyo", "hogehoge"]
 

@@ -105,10 +105,7 @@ struct Summarizer {
         let a = stored.article
         let units = SentenceUnits.of(stored, analyzer: assistant.analyzer)
         guard let name = call.argument("section"), !name.trimmed.isEmpty else {
-            let outline = a.headings.compactMap { h -> (text: String, level: Int)? in
-                if case .heading(let level) = h.kind { return (h.text, level) } else { return nil }
-            }
-            return Scope(units: units, outline: outline, section: nil)
+            return Scope(units: units, outline: ArticleSections.outline(a.blocks), section: nil)
         }
         guard let s = ArticleSections.named(name, in: a, analyzer: assistant.analyzer) else { return nil }
         return Scope(units: units.filter { s.blocks.contains($0.block) }, outline: ArticleSections.subheadings(s, in: a), section: s.heading)

@@ -123,8 +123,7 @@ extension QuestionProfile {
         // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
         let english = language == nil || language == "en"
         // So are a placeholder's ("foo", "myHandler": `QuestionName.isPlaceholder`).
-        let placeholders = Set(corrected.split(separator: " ").map { String($0).trimmingCharacters(in: "?,;:!.\"'“”‘’()[]{}`") }
-            .filter(QuestionName.isPlaceholder).flatMap { analyzer.terms($0) })
+        let placeholders = Set(QuestionName.placeholders(in: corrected).flatMap { analyzer.terms($0) })
         func isNoTopic(_ t: String) -> Bool {
             Self.isKanaJoint(t) || compounds.contains(t) || StopFilter.keywords.contains(t) || Self.isCount(t)
                 || (english && Self.comparisonMarks.contains(t)) || placeholders.contains(t)
