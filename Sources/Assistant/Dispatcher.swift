@@ -466,6 +466,14 @@ public struct Dispatcher {
                 reasons.append("“the \(word) one” is “\(listed[0].title)” of the last list")
                 return listed[0]
             }
+            // Several listed titles have the word: the one the message's other words also name, else the one listed
+            // first, since the list is in order of what was searched for ("the introduction one" after a search for
+            // a framework is its introduction, not the introduction to another listed lower).
+            if listed.count > 1 {
+                let pick = named.flatMap { n in listed.first { $0 == n.ref && n.titleTerms > 1 } } ?? listed[0]
+                reasons.append("“the \(word) one” is “\(pick.title)”, the first of the last list with that word")
+                return pick
+            }
         }
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.

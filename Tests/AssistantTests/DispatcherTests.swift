@@ -670,6 +670,25 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("which one is the \(word) one?", context: ConversationContext()).tool != .search)
     }
 
+    /// "the X one" when several listed titles have X: the first of them in the list, which is in order of what was
+    /// searched for, not whichever article in the whole corpus best matches X alone.
+    @Test func aWordSeveralListedTitlesShareTakesTheFirstOfThem() throws {
+        for search in ["find posts about swift testing", "articles about retain cycles and memory leaks", "posts on swiftui views"] {
+            let context = try SeedAssistant.ask(search).updating(ConversationContext())
+            let titles = context.lastHits.map { Set(Classifier.words($0.title)) }
+            // A word of at least five letters in two or more listed titles, the first of them not the top result.
+            let shared = titles.indices.dropFirst().flatMap { i in titles[i].map { (i, $0) } }.filter { i, w in
+                w.count >= 5 && !titles[0].contains(w) && titles.filter { $0.contains(w) }.count >= 2
+                    && titles[..<i].allSatisfy { !$0.contains(w) }
+            }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            guard let (first, word) = shared.first else { continue }
+            let call = SeedAssistant.shared.dispatch("summarize the \(word) one", context: context)
+            #expect(call.tool == .summarize && call.target == context.lastHits[first], "\(search) / \(word): \(call)")
+            return
+        }
+        Issue.record("no search listed two titles sharing a word")
+    }
+
     @Test func aTargetPointedAtIsAnsweredFromThatArticleAlone() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let call = SeedAssistant.shared.dispatch("how does the second one avoid leaks in closures?", context: context)
