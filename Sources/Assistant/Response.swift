@@ -74,9 +74,13 @@ public struct Response: Sendable {
         if call.tool == .search || (!hits.isEmpty && call.target == nil && call.tool != .answer) {
             c.lastHits = hits.map(TargetRef.init)
         }
-        if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search, let first = hits.first { c.lastArticle = TargetRef(first) }
+        // A question declined over the whole corpus lists the closest articles, as a search does: "summarize it" or
+        // "the second one" after it means one of those.
+        let listedClosest = call.tool == .answer && abstained && call.target == nil && !hits.isEmpty
+        if listedClosest { c.lastHits = hits.map(TargetRef.init) }
+        if let f = focus ?? call.target { c.lastArticle = f } else if call.tool == .search || listedClosest, let first = hits.first { c.lastArticle = TargetRef(first) }
         // A search's article is whichever came first (or the one its words name), unless it was picked from a list.
-        c.lastArticleIsFirstHit = call.tool == .search && !call.fromConversation
+        c.lastArticleIsFirstHit = (call.tool == .search && !call.fromConversation) || listedClosest
         c.lastAnswer = call.tool == .answer && !abstained ? String(((shownBefore.map { $0 + "\n" } ?? "") + answer).suffix(8000)) : nil
         if let q = topic ?? call.argument("query") ?? call.argument("topic") ?? call.argument("question") { c.lastTopic = q }
         // A summary or an extract of one article is about that article: its title is the topic ("how is that

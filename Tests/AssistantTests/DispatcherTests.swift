@@ -689,6 +689,23 @@ import Testing
         Issue.record("no search listed two titles sharing a word")
     }
 
+    /// A question declined over the whole corpus lists the closest articles: "summarize it" and "the second one"
+    /// after it mean those, as after a search; a question declined in one article keeps that article discussed.
+    @Test func theClosestArticlesOfADeclinedQuestionAreAList() throws {
+        let declined = try SeedAssistant.ask("How do I profile a Rust program with flamegraphs?")
+        #expect(declined.abstained && declined.call.target == nil && declined.hits.count >= 2, "\(declined.answer)")
+        let context = declined.updating(ConversationContext())
+        #expect(context.lastHits == declined.hits.map(TargetRef.init))
+        let summary = SeedAssistant.shared.dispatch("summarize it", context: context)
+        #expect(summary.tool == .summarize && summary.target == TargetRef(declined.hits[0]), "\(summary)")
+        #expect(SeedAssistant.shared.dispatch("summarize the second one", context: context).target == TargetRef(declined.hits[1]))
+        // Declined within a named article: that article stays the one discussed.
+        let named = try SeedAssistant.ask("What does Donny Wals charge for his Combine book?")
+        if named.abstained, let target = named.call.target {
+            #expect(named.updating(ConversationContext()).lastArticle == target)
+        }
+    }
+
     @Test func aTargetPointedAtIsAnsweredFromThatArticleAlone() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let call = SeedAssistant.shared.dispatch("how does the second one avoid leaks in closures?", context: context)
