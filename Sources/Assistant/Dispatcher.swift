@@ -569,6 +569,8 @@ public struct Dispatcher {
                 if let title, title.contains(p) { continue }
                 // "let my code avoid…", "our implementation": the user's own, not something to extract.
                 if cues.hasPhrase("my " + p) || cues.hasPhrase("our " + p) { continue }
+                // "which status code counts as success?", "what exit code should it return?": a value named "code".
+                if p == "code", MessageCues.valueCodes.contains(where: { cues.hasPhrase($0 + " code") }) { continue }
                 let weight = p.split(separator: " ").count + 1
                 if best == nil || weight > best!.1 { best = (kind, weight, p) }
             }

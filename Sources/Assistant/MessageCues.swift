@@ -64,6 +64,13 @@ struct MessageCues {
     }
 
     /// The kinds of thing a short request asks of the article discussed ("the code", "link please", "author?").
+    /// Words that make "code" a value rather than a program ("exit code", "status code", "error code"): a message
+    /// asking for one asks a question, not for an article's code blocks.
+    static let valueCodes: Set<String> = ["exit", "status", "error", "return", "response", "result", "reason", "http", "country",
+                                          "language", "locale", "area", "zip", "postal", "promo", "discount", "verification",
+                                          "confirmation", "activation", "access", "authorization", "auth", "qr", "bar", "color",
+                                          "colour", "key", "char", "character", "signal", "op", "byte", "escape", "ansi", "keyboard"]
+
     static let itemWords: Set<String> = ["code", "links", "link", "url", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"]
 
     /// Words of "let me see", "paste the …", "send me …", "I need the …" that say how a request for items asks, beyond

@@ -21,6 +21,10 @@ import Testing
         // The user's own code is not code to extract.
         ("What does the factory pattern let my code avoid naming when it creates objects?", .answer),
         ("show me the code in the factory article", .extract),
+        // "Code" as a value ("exit code", "status code") is asked about, not shown.
+        ("In the networking article, which status code counts as success?", .answer),
+        ("what exit code should my test script return when the build fails?", .answer),
+        ("show me the error handling code in the networking article", .extract),
         // A metadata word inside a long question about the content does not make it a metadata request.
         ("How many closures in Swift's standard library were marked rethrows when it was open-sourced, and can a closure published under a different module throw?", .answer),
         ("headings of the retain cycles article", .extract),
