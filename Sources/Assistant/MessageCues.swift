@@ -292,6 +292,9 @@ struct MessageCues {
     }
 
     /// Words for an article itself: "post", "tutorial", "chapter".
+    /// Words before a noun that make it one known thing ("the post", "that article", "its page").
+    static let definite: Set<String> = ["the", "that", "this", "its", "your", "his", "her", "their", "my"]
+
     static let articleNouns: Set<String> = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup",
                                             "write-up", "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper",
                                             "page", "chapter", "document"]
@@ -402,7 +405,15 @@ struct MessageCues {
             let next = Self.pastPlace(words, from: i + 1, nouns: nouns)
             return next == words.count || topicWords.contains(words[next])
         }
-        return words.contains { nouns.contains($0) } || pronounAsks || ByteSearch.contains(lower, "you have") || ByteSearch.contains(lower, "do you")
+        // "In the SwiftSyntax tips post about…, which class…?": a singular noun after "the" (or "that", "its"…) names one
+        // article to ask about; plurals, and "a post", "which post", "any post", ask for articles.
+        let namesOne = { (i: Int) -> Bool in
+            !words[i].hasSuffix("s") && words[max(0, i - 3)..<i].contains(where: Self.definite.contains)
+                && !words[max(0, i - 3)..<i].contains(where: ["any", "a", "an", "which", "what", "some", "another", "other"].contains)
+        }
+        // "what do you have on…", "do you know any…": what the corpus holds; "which node type do you visit?" asks how.
+        let asksWhatIsHeld = ["you have", "you got", "do you know", "do you cover"].contains { ByteSearch.contains(lower, $0) }
+        return words.indices.contains { nouns.contains(words[$0]) && !namesOne($0) } || pronounAsks || asksWhatIsHeld
             || asksForPage
     }
 

@@ -21,6 +21,10 @@ import Testing
         // The user's own code is not code to extract.
         ("What does the factory pattern let my code avoid naming when it creates objects?", .answer),
         ("show me the code in the factory article", .extract),
+        // "the … post" names one article to ask about; "a post", "which post" and plurals ask for articles.
+        ("In the singleton post about thread safety, which keyword do you put before init to stop other instances?", .answer),
+        ("which post explains retain cycles in closures?", .search),
+        ("do you know any posts about actors?", .search),
         // "Code" as a value ("exit code", "status code") is asked about, not shown.
         ("In the networking article, which status code counts as success?", .answer),
         ("what exit code should my test script return when the build fails?", .answer),
