@@ -37,6 +37,7 @@ enum SentenceUnits {
         var afterCode = false
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
         let titleBytes = s.article.title.utf8.count
+        let written = TokenizedProse(s.article.text)
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
@@ -57,7 +58,7 @@ enum SentenceUnits {
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
                 var continues = afterCode && b.kind != .listItem && startsLowercase(b.text)
                 for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
-                    var sentence = withoutReferenceMarks(whole)
+                    var sentence = written.restored(withoutReferenceMarks(whole))
                     // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
                     // heading, not a sentence of the article.
                     if let titleKey, abs(sentence.utf8.count - titleBytes) <= 12, comparable(sentence) == titleKey { continue }
@@ -191,5 +192,43 @@ enum SentenceUnits {
     static func passage(containing text: String, in passages: [Passage]) -> String {
         let probe = String(text.prefix(60))
         return passages.first { ByteSearch.contains($0.text, probe) }?.text ?? passages.first?.text ?? ""
+    }
+}
+
+/// Text written as tokens, the way IR collections ship it ("… the slipstream . the results were …", all lower
+/// case): an answer quoting it reads as prose again, with the stops against their words and, where the article has no
+/// capital letter at all, a capital opening each sentence. Other text comes back as it is.
+struct TokenizedProse {
+    /// Full stops written apart from their word (commas may be either way), and whether the article has no capitals.
+    let spaced: Bool
+    let lowercase: Bool
+
+    init(_ text: String) {
+        var apart = 0, together = 0, upper = false
+        var previous: UInt8 = 0x20, before: UInt8 = 0x20
+        for c in text.utf8.prefix(5000) {
+            if c >= 0x41 && c <= 0x5A { upper = true }
+            // A stop followed by a space: after a space ("slipstream . the") or after a word ("slipstream. The").
+            if c == 0x20, previous == UInt8(ascii: ".") {
+                if before == 0x20 { apart += 1 } else { together += 1 }
+            }
+            before = previous; previous = c
+        }
+        spaced = apart >= 3 && apart > together
+        lowercase = !upper && text.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+    }
+
+    /// The sentence with its stops against their words and, in an article without capitals, its first letter capitalised.
+    func restored(_ sentence: String) -> String {
+        guard spaced || lowercase else { return sentence }
+        var out = sentence
+        if spaced {
+            for (apart, together) in [(" , ", ", "), (" ; ", "; "), (" : ", ": "), (" . ", ". "), (" ? ", "? "), (" ! ", "! "), ("( ", "("), (" )", ")")] {
+                out = out.replacing(apart, with: together)
+            }
+            for stop in [" .", " ?", " !", " ,", " ;", " :"] where out.hasSuffix(stop) { out = String(out.dropLast(2)) + String(stop.last!) }
+        }
+        if lowercase, let first = out.first, first.isLowercase { out = first.uppercased() + out.dropFirst() }
+        return out
     }
 }

@@ -74,6 +74,8 @@ enum Titles {
     static func cut(_ raw: String, limit: Int) -> String {
         var s = TextClean.collapse(raw)
         if s.hasSuffix(".") && !s.hasSuffix("..") { s.removeLast() }
+        // A tokenized title ("… in a slipstream .") leaves its space behind.
+        while s.last == " " { s.removeLast() }
         guard s.count > limit else { return s }
         var head = String(s.prefix(limit - 1))
         if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 3 {

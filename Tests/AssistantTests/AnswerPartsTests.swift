@@ -1219,6 +1219,33 @@ extension LayoutRuleTests {
     }
 }
 
+/// Text written as tokens, as IR collections ship it, reads as prose in an answer; other text is left as written.
+@Suite struct TokenizedProseTests {
+    static let tokenized = "a wing in a slipstream . an experimental study was made , in order to find the lift . the results ( in part ) were used . the end ."
+    static let written = "Swift 5.9 shipped. It adds macros, parameter packs and more. The .NET runtime is unrelated . Odd spacing stays."
+
+    @Test(arguments: [
+        (tokenized, "the results ( in part ) were used .", "The results (in part) were used."),
+        (tokenized, "an experimental study was made , in order to find the lift .", "An experimental study was made, in order to find the lift."),
+        (tokenized, "uses the .net runtime . the end", "Uses the .net runtime. the end"),
+        // Capitals somewhere: sentences keep their first letter as written; stops written against words stay as they are.
+        (written, "the .NET runtime is unrelated .", "the .NET runtime is unrelated ."),
+        (written, "npm install adds it , as shown .", "npm install adds it , as shown ."),
+    ])
+    func restored(_ article: String, sentence: String, expected: String) {
+        #expect(TokenizedProse(article).restored(sentence) == expected)
+    }
+
+    @Test func detectsTheWayAnArticleIsWritten() {
+        let a = TokenizedProse(Self.tokenized), b = TokenizedProse(Self.written)
+        #expect(a.spaced && a.lowercase)
+        #expect(!b.spaced && !b.lowercase)
+        // Lower case alone ("all lower-case notes. no capitals here. at all.") gets capitals, with stops left where they are.
+        let c = TokenizedProse("all lower-case notes. no capitals here. at all. none.")
+        #expect(!c.spaced && c.lowercase && c.restored("no capitals here.") == "No capitals here.")
+    }
+}
+
 /// Which sentence defines a side of a comparison: the side is its subject, and a definition phrase follows.
 @Suite struct DefinesTests {
     @Test(arguments: [

@@ -178,6 +178,17 @@ import Testing
     func nodeNavigation(_ text: String, _ expected: Bool) {
         #expect(Titles.isNodeNavigation(text) == expected)
     }
+
+    /// A title ends in no stop, and a tokenized one ("… in a slipstream .") in no space either.
+    @Test(arguments: [
+        ("experimental investigation of a wing in a slipstream .", 200, "experimental investigation of a wing in a slipstream"),
+        ("Getting started.", 200, "Getting started"),
+        ("Wait for it..", 200, "Wait for it.."),
+        ("a rather long title that goes on , and on", 30, "a rather long title that…"),
+    ] as [(String, Int, String)])
+    func cut(_ raw: String, _ limit: Int, _ expected: String) {
+        #expect(Titles.cut(raw, limit: limit) == expected)
+    }
 }
 
 /// Text set line by line with `<br>` (DocBook's literallayout around a NEWS file, a mail in HTML): a line broken

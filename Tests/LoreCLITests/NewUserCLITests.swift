@@ -185,13 +185,18 @@ struct NewUserCLITests {
         func record(_ id: String, _ title: String, _ text: String) -> String {
             "{\"id\": \"\(id)\", \"title\": \"\(title)\", \"text\": \"\(text)\"}\n"
         }
-        let c = try corpus(["abstracts.jsonl": record("1", "sediment transport in an irrigation canal", canal)
+        let c = try corpus(["abstracts.jsonl": record("1", "sediment transport in an irrigation canal .", canal)
                                 + record("2", "foraging range of honey bees", bees)])
         let run = try CLI.lore(["ask", "what does the settling rate of sediment depend on?", "--json"], corpus: c.corpus, db: c.db)
         let answer = run.object["answer"] as? String ?? ""
         #expect(run.status == 0 && run.object["abstained"] as? Bool != true, "\(run)")
         #expect(answer.contains("grain size and water temperature"), "\(answer)")
         #expect(!answer.contains("hive"), "\(answer)")
+        // …and reads as prose: stops against their words, a capital opening each sentence, a title without its stop.
+        let body = answer.components(separatedBy: "\n\nSources:")[0]
+        #expect(body.contains("The settling rate depended mainly on grain size and water temperature."), "\(answer)")
+        #expect(!body.contains(" .") && !body.contains(" ,"), "\(answer)")
+        #expect(answer.contains("sediment transport in an irrigation canal — "), "\(answer)")
     }
 
     @Test func globalOptionsBeforeTheSubcommand() throws {
