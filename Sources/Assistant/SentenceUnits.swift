@@ -57,7 +57,7 @@ enum SentenceUnits {
                 if isFeedFooter(b.text) { continue }
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
                 var continues = afterCode && b.kind != .listItem && startsLowercase(b.text)
-                for whole in Sentences.split(row ?? b.text, lowercaseStarts: true) where whole.contains(where: \.isLetter) {
+                for whole in Sentences.split(row ?? unbracketed(b.text), lowercaseStarts: true) where whole.contains(where: \.isLetter) {
                     var sentence = written.restored(withoutReferenceMarks(whole))
                     // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
                     // heading, not a sentence of the article.
@@ -96,6 +96,17 @@ enum SentenceUnits {
         let first = text.utf8.prefix { $0 != 0x20 }
         guard let c = first.first, c >= 0x61, c <= 0x7A else { return false }
         return first.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ":") }
+    }
+
+    /// A paragraph wholly in one pair of brackets or parentheses, an editor's note ("[The memory addresses … may
+    /// change. To ensure … call GetCurrentProcessId instead.]"), without them: split into sentences, each would
+    /// otherwise keep one bracket and lose the other. Any other text as it is.
+    static func unbracketed(_ text: String) -> String {
+        guard let first = text.first, let last = text.last, text.count > 20,
+              (first == "[" && last == "]") || (first == "(" && last == ")") else { return text }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains(where: { $0 == first || $0 == last }) else { return text }
+        return String(inner).trimmed
     }
 
     /// Letters and digits only, lowercased, one space between words: "On X, and Y ." and "on x and y" compare equal.

@@ -1219,6 +1219,22 @@ extension LayoutRuleTests {
     }
 }
 
+/// An editor's note wholly in brackets loses them before it is split into sentences; other brackets stay.
+@Suite struct UnbracketedTests {
+    @Test(arguments: [
+        ("[These addresses may change in later releases. Call the documented function instead.]",
+         "These addresses may change in later releases. Call the documented function instead."),
+        ("(This section applies to version 2 only. Earlier versions ignore it.)", "This section applies to version 2 only. Earlier versions ignore it."),
+        ("[1] A reference list entry, not a note.", "[1] A reference list entry, not a note."),
+        ("[Note] see [the manual] for more details on it.]", "[Note] see [the manual] for more details on it.]"),
+        ("(short)", "(short)"),
+        ("Plain prose (with an aside) ends here.", "Plain prose (with an aside) ends here."),
+    ])
+    func unwrapped(_ text: String, expected: String) {
+        #expect(SentenceUnits.unbracketed(text) == expected)
+    }
+}
+
 /// Text written as tokens, as IR collections ship it, reads as prose in an answer; other text is left as written.
 @Suite struct TokenizedProseTests {
     static let tokenized = "a wing in a slipstream . an experimental study was made , in order to find the lift . the results ( in part ) were used . the end ."
