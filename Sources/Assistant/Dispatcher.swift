@@ -478,6 +478,12 @@ public struct Dispatcher {
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
         // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
+        // "summarize the first one" after a list is its first result, though "first" alone matches a title
+        // ("first_is attribute"); a title the message names in two words or more still wins.
+        if let o = cues.ordinal, !context.lastHits.isEmpty, (named?.titleTerms ?? 0) < 2 {
+            let i = o < 0 ? context.lastHits.count - 1 : o
+            if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
+        }
         let they = Self.saysThey(cues, context: context)
         if let n = named, !Self.asksOfDiscussed(cues, context: context, named: named), n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
@@ -663,8 +669,10 @@ public struct Dispatcher {
             if MessageCues.documentNouns.contains(w[i]), ["that", "this", "the", "same", "its"].contains(w[i - 1]) { asking.insert(i) }
         }
         let content = Set(cues.contentWords)
+        // "the code from the second": the ordinal says which article, not which code.
+        let ordinal = cues.ordinal == nil ? Set<String>() : Set(MessageCues.ordinals.map(\.0) + ["last"])
         let words = w.indices.filter { i in
-            content.contains(w[i]) && !asking.contains(i) && !MessageCues.pronounWords.contains(w[i])
+            content.contains(w[i]) && !asking.contains(i) && !MessageCues.pronounWords.contains(w[i]) && !ordinal.contains(w[i])
                 && !MessageCues.sayingWords.contains(w[i]) && !cueWords.contains(w[i]) && !MessageCues.requestVerbs.contains(w[i])
                 && !MessageCues.politeWords.contains(w[i]) && !MessageCues.questionOpeners.contains(w[i]) && !Self.focusFillers.contains(w[i])
         }.map { w[$0] }

@@ -714,6 +714,19 @@ import Testing
         }
     }
 
+    /// "summarize the first one" after a list is its first result, though a title has the word "first" ("Swift
+    /// Testing: My First Impressions"); the ordinal is no focus of the code asked for either.
+    @Test func anOrdinalAfterAListBeatsATitleWithThatWord() throws {
+        for search in ["find articles about retain cycles", "posts about singletons", "any articles on combine?"] {
+            let context = try SeedAssistant.ask(search).updating(ConversationContext())
+            guard context.lastHits.count >= 2, !context.lastHits[0].title.lowercased().contains("first") else { continue }
+            let summary = SeedAssistant.shared.dispatch("summarize the first one", context: context)
+            #expect(summary.tool == .summarize && summary.target == context.lastHits[0], "\(search): \(summary)")
+            let code = SeedAssistant.shared.dispatch("show me the code from the second one", context: context)
+            #expect(code.tool == .extract && code.target == context.lastHits[1] && code.argument("focus") == nil, "\(search): \(code)")
+        }
+    }
+
     @Test func aTargetPointedAtIsAnsweredFromThatArticleAlone() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let call = SeedAssistant.shared.dispatch("how does the second one avoid leaks in closures?", context: context)

@@ -199,6 +199,29 @@ struct NewUserCLITests {
         #expect(answer.contains("sediment transport in an irrigation canal — "), "\(answer)")
     }
 
+    /// After a list, "summarize the first one" is its first result, even where a title has the word "first"
+    /// (as reference docs name an attribute "first_is").
+    @Test func theFirstOneAfterAListIsItsFirstResult() throws {
+        let page = { (title: String, body: String) in "# \(title)\n\n\(body)\n" }
+        let c = try corpus([
+            "first-is.md": page("first_is attribute", "The first_is attribute names the index of the first array element to send. "
+                + "It cannot be combined with the string attribute, and the first element is counted from zero."),
+            "clipboard.md": page("Clipboard", "The clipboard holds data that a user copies or cuts, for a later paste. "
+                + "A window opens the clipboard before it reads or writes it, and only one window can have it open."),
+            "clipboard-formats.md": page("Clipboard Formats", "Each piece of data on the clipboard has a format. "
+                + "A window can place the same data on the clipboard in several formats, and the reader picks one."),
+        ])
+        let run = try CLI.lore(["chat", "--json", "--no-save"], corpus: c.corpus, db: c.db,
+                               stdin: "find articles about the clipboard\nsummarize the first one\n")
+        let turns = run.objects
+        #expect(run.status == 0 && turns.count == 2, "\(run)")
+        let hits = turns.first?["hits"] as? [[String: Any]] ?? []
+        let call = turns.count > 1 ? turns[1]["tool_call"] as? [String: Any] : nil
+        let target = call?["target"] as? [String: Any]
+        #expect(call?["name"] as? String == "summarize", "\(turns)")
+        #expect(target?["title"] as? String == hits.first?["title"] as? String && target?["title"] as? String != "first_is attribute", "\(turns)")
+    }
+
     @Test func globalOptionsBeforeTheSubcommand() throws {
         let c = try corpus(["a.md": "# Alpha\n\nSome alphaword text.\n"])
         let index = try CLI.run(["--corpus", c.corpus, "--db", c.db, "index", "--json"])
