@@ -151,8 +151,11 @@ struct Extractor {
 
     /// What to show when the article has none of the items asked for: its first two sentences of prose, as a list.
     static func openingLines(_ a: Article) -> [String] {
-        let prose = a.blocks.filter { $0.kind == .paragraph }.map(\.text).joined(separator: " ")
-        return Sentences.split(prose).prefix(2).map { "- " + $0 }
+        // Each paragraph split on its own: a title repeated as the first line ("Critical Section Objects") is no
+        // sentence, and would run into the one after it.
+        let title = a.title.lowercased()
+        let paragraphs = a.blocks.filter { $0.kind == .paragraph && $0.text.trimmed.lowercased() != title }
+        return paragraphs.lazy.flatMap { Sentences.split($0.text) }.prefix(2).map { "- " + $0 }
     }
 }
 

@@ -110,3 +110,20 @@ import Testing
         #expect(Self.plain(ok.answer).hasPrefix("The section Best Practices of Design Patterns in Swift: Singleton"), "\(ok.answer)")
     }
 }
+
+/// An article with no headings shows its opening lines instead: each paragraph split on its own, and the title
+/// repeated as the first line (as flattened docs have it) is no sentence of them.
+@Suite struct OpeningLinesTests {
+    @Test func theTitleLineIsNoOpeningSentence() {
+        let a = Article(id: "b", title: "Critical Section Objects", source: "b.jsonl", line: 1, blocks: [
+            Block(.paragraph, "Critical Section Objects"),
+            Block(.paragraph, "A critical section object provides synchronization within one process. It cannot be shared."),
+            Block(.paragraph, "A later paragraph."),
+        ])
+        #expect(Extractor.openingLines(a) == ["- A critical section object provides synchronization within one process.", "- It cannot be shared."])
+        let untitled = Article(id: "c", title: "Notes", source: "c.txt", line: 1, blocks: [
+            Block(.paragraph, "A heading-like line"), Block(.paragraph, "Then a sentence."),
+        ])
+        #expect(Extractor.openingLines(untitled) == ["- A heading-like line", "- Then a sentence."])
+    }
+}
