@@ -70,6 +70,18 @@ enum AnswerFixtures {
         #expect(Layout.endsWell(text) == expected)
     }
 
+    /// A bullet closes with a stop in place of the comma that ran it into the next item.
+    @Test(arguments: [
+        ("ar t archive displays the list of files,", "ar t archive displays the list of files."),
+        ("the first step , ", "the first step."),
+        ("Permanent redirections", "Permanent redirections."),
+        ("It ends here.", "It ends here."),
+        (",", ","),
+    ])
+    func closed(_ text: String, _ expected: String) {
+        #expect(Layout.closed(text) == expected)
+    }
+
     /// An author's sign-off answers no question.
     @Test func signOffsAreNotCandidates() {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "If you have questions about this tip, feel free to reach out to me on Mastodon.")))

@@ -13,6 +13,15 @@ enum Layout {
         return ".!?:;。！？：；".contains(last)
     }
 
+    /// A list item as a bullet: closed with a stop when it has none, in place of the comma that ran it into the next
+    /// item ("ar t archive lists the files,", "- the first step,").
+    static func closed(_ text: String) -> String {
+        if endsWell(text) { return text }
+        var t = Substring(text)
+        while let l = t.last, l == "," || l == " " { t = t.dropLast() }
+        return t.isEmpty ? text : t + "."
+    }
+
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
     /// article reading order, except that the first article opens with its best pick that can open it,
     /// preceded only by what it leans on (`leansOn`; a list item, by the colon sentence of its list), and the
@@ -140,7 +149,7 @@ enum Layout {
                 let fence = u.text.contains("```") ? "~~~" : "```"
                 out += (out.isEmpty || out.hasSuffix("\n") ? "" : "\n") + fence + "\n" + u.text + "\n" + fence + "\n"
             } else if u.isListItem && !readsAsSentence(items, at: i) {
-                let text = endsWell(u.text) ? u.text : u.text + "."
+                let text = closed(u.text)
                 if i > 0, sameItem(items[i - 1].unit, u), out.hasSuffix("\n") {
                     out.removeLast()
                     out += " " + text + mark + "\n"
