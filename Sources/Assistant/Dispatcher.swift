@@ -336,6 +336,22 @@ public struct Dispatcher {
     static let searchFillers: Set<String> = ["posts", "please", "by", "published", "dated", "before", "after", "since", "come",
                                              "comes", "has", "listed", "feed", "site", "did", "had", "here", "there"]
 
+    /// Words that say a search wants pages of a manual rather than what they are about: "pages", "docs" or "man page"
+    /// right before "about", "on", "for", "covering"… ("find pages about backups" searches for backups, not for "pages").
+    static func documentWords(_ cues: MessageCues) -> Set<String> {
+        let nouns: Set<String> = ["page", "pages", "doc", "docs", "documentation", "documents", "manual", "manuals", "manpage", "manpages"]
+        let about: Set<String> = ["about", "on", "for", "covering", "regarding", "explaining", "describing", "documenting", "that", "which",
+                                  "cover", "covers", "explain", "explains", "describe", "describes", "mention", "mentions", "discuss",
+                                  "discusses", "talk", "talks", "document", "documents"]
+        let w = cues.words
+        var out = Set<String>()
+        for i in w.indices where nouns.contains(w[i]) && i + 1 < w.count && about.contains(w[i + 1]) {
+            out.insert(w[i])
+            if i > 0, w[i - 1] == "man" { out.insert("man") }
+        }
+        return out
+    }
+
     /// The words of a message that only picks a result ("the second one", "number 2, please").
     static let pickWords = Set(MessageCues.ordinals.map(\.0)).union(["one", "result", "hit", "number", "no", "last", "the", "a",
                                                                      "please", "ok", "okay", "open", "that", "article", "post"])
@@ -367,6 +383,7 @@ public struct Dispatcher {
         if cues.noAuthor { call.set("author", "none"); used.formUnion(["no", "author", "listed", "without", "missing", "authors"]) }
         if cues.newestFirst { call.set("order", "newest"); used.formUnion(["newest", "latest", "recent", "first", "most", "newer"]) }
         if cues.asksWhatAbout { used.formUnion(["and", "so", "ok", "okay"]) }
+        used.formUnion(Self.documentWords(cues))
         var query = cues.contentWords.filter { !used.contains($0) && !Self.writeWords.contains($0) && !Self.searchFillers.contains($0) }
         // "what else did that author write (about testing)?": the words pointing at the author are no topic.
         if referred != nil {

@@ -678,6 +678,14 @@ import Testing
         #expect(SeedAssistant.shared.dispatch("which one is the \(word) one?", context: ConversationContext()).tool != .search)
     }
 
+    /// "pages", "docs" and "man page" before what they are about ask for pages, and are no words of the search.
+    @Test(arguments: [("find pages about retain cycles", "retain cycles"), ("is there a man page on actors?", "actors"),
+                      ("which docs cover unit testing?", "unit testing")])
+    func documentNounsAreNoSearchWords(_ message: String, _ query: String) {
+        let call = SeedAssistant.shared.dispatch(message, context: ConversationContext())
+        #expect(call.tool == .search && call.argument("query") == query, "\(call)")
+    }
+
     /// "the X one" when several listed titles have X: the first of them in the list, which is in order of what was
     /// searched for, not whichever article in the whole corpus best matches X alone.
     @Test func aWordSeveralListedTitlesShareTakesTheFirstOfThem() throws {
