@@ -14,7 +14,9 @@ struct HTMLBlockBuilder {
         "video", "audio", "canvas", "head", "form",
     ]
     static let headContent: Set<String> = ["title", "meta", "link", "style", "script", "base", "noscript", "template", "head"]
-    static let navigationClasses: Set<String> = ["nav", "navbar", "navheader", "navfooter", "navigation", "breadcrumb", "breadcrumbs"]
+    static let navigationClasses: Set<String> = ["nav", "navbar", "navheader", "navfooter", "navigation", "breadcrumb", "breadcrumbs",
+                                                 // Publican's DocBook ("Prev | Up | Home | Next"), and page-to-page links.
+                                                 "docnav", "pager", "pagination", "nav-links", "navlinks", "prev-next"]
     static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓"]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",

@@ -40,6 +40,11 @@ import Testing
             + "<table summary=\"Navigation header\"><tr><td>Up</td></tr></table><ol class=\"breadcrumb\"><li>Home</li></ol>"
             + "<p class=\"navigator-note\">Kept.</p>",
          [Block(.paragraph, "Body."), Block(.paragraph, "Kept.")]),
+        // Publican's "Prev | Up | Home | Next" list (the Debian handbook), and a blog's pager.
+        ("<ul class=\"docnav top\"><li class=\"previous\"><a href=\"a.html\"><strong>Prev</strong>9.8. Anacron</a></li>"
+            + "<li class=\"home\">The Handbook</li></ul><p>Quotas limit disk use.</p><nav class=\"pagination\"><a href=\"2\">Older posts</a></nav>"
+            + "<div class=\"pager\"><a href=\"3\">Next page</a></div>",
+         [Block(.paragraph, "Quotas limit disk use.")]),
         // A list of links into the page (a FAQ's questions, a table of contents) is navigation; a list of links
         // elsewhere, or of text with a link in it, is text.
         ("<dl><dt>4. <a href=\"faq.html#unexpected\">Valgrind behaves unexpectedly</a></dt><dd>4.1. <a href=\"#reports\">My program "
