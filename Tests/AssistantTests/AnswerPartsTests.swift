@@ -328,6 +328,20 @@ extension LayoutRuleTests {
         #expect(AnswerSelection(pool: pool, profile: profile, settings: settings).bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index) == [2])
     }
 
+    /// An item whose last sentence introduces a listing after it comes without that sentence: the listing is not
+    /// part of the item, and a colon with nothing after it reads as cut off.
+    @Test func anItemComesWithoutTheColonThatClosesIt() {
+        let units = AnswerFixtures.units([
+            Block(.listItem, "Key functions need not use the objects sorted. They can read a dictionary of grades instead:"),
+            Block(.code(language: "python"), "sorted(names, key=grades.__getitem__)"),
+        ])
+        let pool = AnswerFixtures.pool(units), profile = AnswerFixtures.profile(["key": 1, "sort": 1])
+        let sel = AnswerSelection(pool: pool, profile: profile, settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(units[0])).map(\.unit.index) == [0])
+        // Picked itself, the colon sentence brings its listing.
+        #expect(sel.bundle(AnswerFixtures.candidate(units[1])).map(\.unit.index) == [0, 1, 2])
+    }
+
     /// A list item of a few words says nothing torn from its list: alone it is left out; beside an item of its list
     /// that was picked, or with the whole list a question asks for, it comes.
     @Test func aShortListItemComesOnlyWithItsList() {

@@ -126,7 +126,9 @@ struct AnswerSelection {
         } else if stub {
             return []
         }
-        return out
+        // A sentence both pointed back to and part of the same item ("… They can read…" in one bullet) comes once.
+        var seen = Set<Int>()
+        return out.filter { seen.insert($0.unit.index).inserted }
     }
 
     /// The sentence that leads into the list `u` is an item of, when it goes on into the list (it ends in a colon, or
@@ -156,6 +158,9 @@ struct AnswerSelection {
         var first = u, last = u
         while let p = pool.unit(u.doc, first.index - 1), Layout.sameItem(p, first) { first = p }
         while let n = pool.unit(u.doc, last.index + 1), Layout.sameItem(last, n) { last = n }
+        // The item's closing sentence that introduces a listing after it ("…to sort a separate list of names:") stays
+        // out unless it was picked itself: its listing does not come with the item.
+        while last.index > u.index, last.text.hasSuffix(":"), let p = pool.unit(u.doc, last.index - 1) { last = p }
         guard first.index < last.index else { return [c] }
         let item = (first.index...last.index).compactMap { pool.unit(u.doc, $0) }
         guard item.reduce(0, { $0 + $1.words }) <= settings.itemWords,
