@@ -626,7 +626,7 @@ public struct Dispatcher {
             call.set("kind", ExtractKind.metadata.rawValue)
             call.reasons.append("asks for one link and says nothing of it: the article's address")
         case let k? where k == .code || k == .links:
-            call.set("focus", focus)
+            call.set("focus", focus ?? askedAbout(call, kind: k, context: context))
             // "show me the code for a SwiftUI list" after an article with no such code: the few words it names are
             // not that article's, so it is not taken for pointing back at it.
             // An article whose items hold none of the words cannot hold all of them: it is read once.
@@ -648,6 +648,16 @@ public struct Dispatcher {
         default:
             return
         }
+    }
+
+    /// "show me the code" right after an answer from the article it targets: the code about what was asked ("how do I
+    /// read a file line by line?"), when some of the article's code is about it; nil otherwise (all of its code).
+    func askedAbout(_ call: ToolCall, kind: ExtractKind, context: ConversationContext) -> String? {
+        guard kind == .code, context.lastTool == .answer, let t = call.target, t == context.lastArticle, let asked = context.lastTopic
+        else { return nil }
+        let words = Classifier.words(asked).filter { !MessageCues.instructionWords.contains($0) && !MessageCues.questionOpeners.contains($0) }
+        let focus = words.joined(separator: " ")
+        return !words.isEmpty && holds(t, focus, kind: .code, all: false) ? focus : nil
     }
 
     /// Words of a request that say nothing of the items wanted ("ok show me the example where …").

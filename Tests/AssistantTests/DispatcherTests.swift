@@ -735,6 +735,26 @@ import Testing
         }
     }
 
+    /// "show me the code" right after an answer is the code about what was asked, when the article answered from has
+    /// such code; the whole article's code otherwise.
+    @Test func theCodeAfterAnAnswerIsAboutWhatWasAsked() throws {
+        let question = "how do I retry an async task a few times before giving up?"
+        let answer = try SeedAssistant.ask(question)
+        let context = answer.updating(ConversationContext())
+        let call = SeedAssistant.shared.dispatch("show me the code", context: context)
+        #expect(call.tool == .extract && call.argument("kind") == "code" && call.target == context.lastArticle, "\(call)")
+        if let focus = call.argument("focus") {
+            #expect(Set(focus.split(separator: " ").map(String.init)).isSubset(of: Set(Classifier.words(question))), "\(focus)")
+            let reply = try SeedAssistant.shared.run(call, message: "show me the code", context: context)
+            #expect(reply.answer.contains("```") && reply.answer.lowercased().contains("retry"), "\(reply.answer)")
+        } else {
+            Issue.record("no focus from the question: \(call)")
+        }
+        // Not after a search: there is no question to be about.
+        let listed = try SeedAssistant.ask("find articles about retrying tasks").updating(ConversationContext())
+        #expect(SeedAssistant.shared.dispatch("show me the code", context: listed).argument("focus") == nil)
+    }
+
     @Test func aTargetPointedAtIsAnsweredFromThatArticleAlone() throws {
         let context = try SeedAssistant.ask("find articles about retain cycles").updating(ConversationContext())
         let call = SeedAssistant.shared.dispatch("how does the second one avoid leaks in closures?", context: context)
