@@ -37,7 +37,10 @@ enum SentenceUnits {
         var afterCode = false
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
         let titleBytes = s.article.title.utf8.count
-        let written = TokenizedProse(s.article.text)
+        let written = TokenizedProse(s.article.blocks.prefix(40).compactMap { b -> String? in
+            if case .code = b.kind { return nil }
+            return b.text
+        })
         // Bounded work on pathological articles: the first 2,000 blocks, 20,000 characters of each.
         for (bi, full) in s.article.blocks.prefix(2000).enumerated() {
             let b = full.text.utf8.count > 20_000 ? Block(full.kind, String(full.text.prefix(20_000))) : full
@@ -102,7 +105,7 @@ enum SentenceUnits {
     /// change. To ensure … call GetCurrentProcessId instead.]"), without them: split into sentences, each would
     /// otherwise keep one bracket and lose the other. Any other text as it is.
     static func unbracketed(_ text: String) -> String {
-        guard let first = text.first, let last = text.last, text.count > 20,
+        guard let first = text.first, let last = text.last, text.utf8.count > 20,
               (first == "[" && last == "]") || (first == "(" && last == ")") else { return text }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains(where: { $0 == first || $0 == last }) else { return text }
@@ -214,19 +217,30 @@ struct TokenizedProse {
     let spaced: Bool
     let lowercase: Bool
 
-    init(_ text: String) {
-        var apart = 0, together = 0, upper = false
+    init(_ text: String) { self.init([text]) }
+
+    /// From an article's prose, read up to its first 2,000 bytes: enough to tell how it is written.
+    init(_ texts: [String]) {
+        var apart = 0, together = 0, upper = false, lower = false, n = 0
         var previous: UInt8 = 0x20, before: UInt8 = 0x20
-        for c in text.utf8.prefix(5000) {
-            if c >= 0x41 && c <= 0x5A { upper = true }
+        func read(_ c: UInt8) {
+            if c >= 0x41 && c <= 0x5A { upper = true } else if c >= 0x61 && c <= 0x7A { lower = true }
             // A stop followed by a space: after a space ("slipstream . the") or after a word ("slipstream. The").
             if c == 0x20, previous == UInt8(ascii: ".") {
                 if before == 0x20 { apart += 1 } else { together += 1 }
             }
             before = previous; previous = c
         }
+        scan: for text in texts {
+            for c in text.utf8 {
+                n += 1
+                if n > 2000 { break scan }
+                read(c)
+            }
+            read(0x20)  // blocks are read as if a space ended each, as the article's text joins them
+        }
         spaced = apart >= 3 && apart > together
-        lowercase = !upper && text.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+        lowercase = !upper && lower
     }
 
     /// The sentence with its stops against their words and, in an article without capitals, its first letter capitalised.
