@@ -492,15 +492,15 @@ public struct Dispatcher {
                 return pick
             }
         }
-        // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
-        // not the article "The Swift Linux Port"; a title is named with two words of it or more.
-        // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
         // "summarize the first one" after a list is its first result, though "first" alone matches a title
         // ("first_is attribute"); a title the message names in two words or more still wins.
         if let o = cues.ordinal, !context.lastHits.isEmpty, (named?.titleTerms ?? 0) < 2 {
             let i = o < 0 ? context.lastHits.count - 1 : o
             if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
         }
+        // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
+        // not the article "The Swift Linux Port"; a title is named with two words of it or more.
+        // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
         let they = Self.saysThey(cues, context: context)
         if let n = named, !Self.asksOfDiscussed(cues, context: context, named: named), n.confidence >= 0.5 || (cues.namesArticle && n.confidence >= 0.3 && !cues.demonstrativeArticle) {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")

@@ -63,7 +63,6 @@ struct MessageCues {
         return words.contains { pronouns.prefix(4).contains($0) }
     }
 
-    /// The kinds of thing a short request asks of the article discussed ("the code", "link please", "author?").
     /// Words that make "code" a value rather than a program ("exit code", "status code", "error code"): a message
     /// asking for one asks a question, not for an article's code blocks.
     static let valueCodes: Set<String> = ["exit", "status", "error", "return", "response", "result", "reason", "http", "country",
@@ -71,6 +70,7 @@ struct MessageCues {
                                           "confirmation", "activation", "access", "authorization", "auth", "qr", "bar", "color",
                                           "colour", "key", "char", "character", "signal", "op", "byte", "escape", "ansi", "keyboard"]
 
+    /// The kinds of thing a short request asks of the article discussed ("the code", "link please", "author?").
     static let itemWords: Set<String> = ["code", "links", "link", "url", "headings", "outline", "author", "date", "summary", "tldr", "tl;dr"]
 
     /// Words of "let me see", "paste the …", "send me …", "I need the …" that say how a request for items asks, beyond
@@ -291,10 +291,10 @@ struct MessageCues {
         return ["the", "that", "this", "same", "other", "last"].contains(w) || MessageCues.ordinals.contains { $0.0 == w } ? nil : w
     }
 
-    /// Words for an article itself: "post", "tutorial", "chapter".
     /// Words before a noun that make it one known thing ("the post", "that article", "its page").
     static let definite: Set<String> = ["the", "that", "this", "its", "your", "his", "her", "their", "my"]
 
+    /// Words for an article itself: "post", "tutorial", "chapter".
     static let articleNouns: Set<String> = ["article", "articles", "post", "posts", "excerpt", "piece", "tutorial", "guide", "tip", "writeup",
                                             "write-up", "blog", "entry", "introduction", "intro", "essay", "story", "announcement", "paper",
                                             "page", "chapter", "document"]
