@@ -42,6 +42,9 @@ enum ArticleSections {
     /// The section's own outline: the headings inside it, with their levels.
     static func subheadings(_ s: ArticleSection, in a: Article) -> [(text: String, level: Int)] { outline(a.blocks[s.blocks]) }
 
+    /// Whether a heading or paragraph only sets the article's title again (as many pages open).
+    static func repeatsTitle(_ text: String, of a: Article) -> Bool { text.trimmed.lowercased() == a.title.lowercased() }
+
     /// The headings among `blocks`, with their levels, in reading order.
     static func outline(_ blocks: some Collection<Block>) -> [(text: String, level: Int)] {
         blocks.compactMap { b in

@@ -339,10 +339,8 @@ public struct Dispatcher {
     /// Words that say a search wants pages of a manual rather than what they are about: "pages", "docs" or "man page"
     /// right before "about", "on", "for", "covering"… ("find pages about backups" searches for backups, not for "pages").
     static func documentWords(_ cues: MessageCues) -> Set<String> {
-        let nouns: Set<String> = ["page", "pages", "doc", "docs", "documentation", "documents", "manual", "manuals", "manpage", "manpages"]
-        let about: Set<String> = ["about", "on", "for", "covering", "regarding", "explaining", "describing", "documenting", "that", "which",
-                                  "cover", "covers", "explain", "explains", "describe", "describes", "mention", "mentions", "discuss",
-                                  "discusses", "talk", "talks", "document", "documents"]
+        let nouns = MessageCues.pageNouns.union(["documents", "manuals", "manpages"])
+        let about = MessageCues.pageTopicWords.union(["regarding", "which", "explain", "describe", "mention", "discuss", "talk", "document"])
         let w = cues.words
         var out = Set<String>()
         for i in w.indices where nouns.contains(w[i]) && i + 1 < w.count && about.contains(w[i + 1]) {
@@ -494,10 +492,7 @@ public struct Dispatcher {
         }
         // "summarize the first one" after a list is its first result, though "first" alone matches a title
         // ("first_is attribute"); a title the message names in two words or more still wins.
-        if let o = cues.ordinal, !context.lastHits.isEmpty, (named?.titleTerms ?? 0) < 2 {
-            let i = o < 0 ? context.lastHits.count - 1 : o
-            if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
-        }
+        if (named?.titleTerms ?? 0) < 2, let hit = listedHit(cues, context: context, reasons: &reasons) { return hit }
         // "Does it work on Linux?" after an answer: "it" is what was discussed, and "Linux" what is asked of it,
         // not the article "The Swift Linux Port"; a title is named with two words of it or more.
         // So is "can I have the link to that post": "that post" is the one discussed, not "Auto linking…".
@@ -506,10 +501,7 @@ public struct Dispatcher {
             reasons.append("the message names “\(n.ref.title)” (match \(Int(n.confidence * 100))%)")
             return n.ref
         }
-        if let o = cues.ordinal, !context.lastHits.isEmpty {
-            let i = o < 0 ? context.lastHits.count - 1 : o
-            if i < context.lastHits.count { reasons.append("result \(i + 1) of the last list"); return context.lastHits[i] }
-        }
+        if let hit = listedHit(cues, context: context, reasons: &reasons) { return hit }
         // After a list, "is it on by default?" asks about the topic searched for, not about whichever article came
         // first; "what does it say about …?" or "who wrote it?" still mean that article.
         if !required, cues.pointsBack, context.lastArticleIsFirstHit, context.lastTopic != nil, !cues.namesArticle,
@@ -546,6 +538,15 @@ public struct Dispatcher {
             return last
         }
         return nil
+    }
+
+    /// The result of the last list the message's ordinal picks ("the second one", "the last result"); nil without one.
+    func listedHit(_ cues: MessageCues, context: ConversationContext, reasons: inout [String]) -> TargetRef? {
+        guard let o = cues.ordinal, !context.lastHits.isEmpty else { return nil }
+        let i = o < 0 ? context.lastHits.count - 1 : o
+        guard i < context.lastHits.count else { return nil }
+        reasons.append("result \(i + 1) of the last list")
+        return context.lastHits[i]
     }
 
     /// Whether the message asks something of the article discussed ("does it work on Linux?", "the link to that post")

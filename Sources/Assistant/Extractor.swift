@@ -153,8 +153,7 @@ struct Extractor {
     static func openingLines(_ a: Article) -> [String] {
         // Each paragraph split on its own: a title repeated as the first line ("Critical Section Objects") is no
         // sentence, and would run into the one after it.
-        let title = a.title.lowercased()
-        let paragraphs = a.blocks.filter { $0.kind == .paragraph && $0.text.trimmed.lowercased() != title }
+        let paragraphs = a.blocks.filter { $0.kind == .paragraph && !ArticleSections.repeatsTitle($0.text, of: a) }
         return paragraphs.lazy.flatMap { Sentences.split($0.text) }.prefix(2).map { "- " + $0 }
     }
 }

@@ -417,17 +417,21 @@ struct MessageCues {
             || asksForPage
     }
 
+    /// Words for a page of a manual or reference. Not "section" or "chapter": "is there a section on errors?" asks about
+    /// the article discussed.
+    static let pageNouns: Set<String> = ["page", "pages", "doc", "docs", "documentation", "manual", "manpage", "guide", "guides"]
+    /// Words after such a noun that say what the page is about ("a page on…", "docs that cover…").
+    static let pageTopicWords: Set<String> = ["on", "about", "for", "that", "covers", "covering", "cover", "documents", "documenting",
+                                              "explains", "explaining", "describes", "describing", "discusses", "discussing", "mentions",
+                                              "talks", "has", "deals", "goes"]
+
     /// "which other page covers this?", "is there a man page on worktrees?", "where are the docs for the os module?":
     /// a page of a manual or reference asked for by what it covers. The noun alone does not ask ("what's the page size
     /// limit?"): a word that picks one comes shortly before it and a word that says what about right after it.
     var asksForPage: Bool {
-        // Not "section" or "chapter": "is there a section on errors?" asks about the article discussed.
-        let nouns: Set<String> = ["page", "pages", "doc", "docs", "documentation", "manual", "manpage", "guide", "guides"]
         let pickers: Set<String> = ["which", "what", "another", "other", "any", "a", "an", "where", "some"]
-        let about: Set<String> = ["on", "about", "for", "that", "covers", "covering", "cover", "documents", "documenting", "explains", "explaining",
-                                  "describes", "describing", "discusses", "discussing", "mentions", "talks", "has", "deals", "goes"]
         let named = words.indices.contains { i in
-            nouns.contains(words[i]) && i + 1 < words.count && about.contains(words[i + 1])
+            Self.pageNouns.contains(words[i]) && i + 1 < words.count && Self.pageTopicWords.contains(words[i + 1])
                 && words[max(0, i - 3)..<i].contains(where: pickers.contains)
         }
         // "is there a page on it?" asks of the article discussed; "which other page…" never does.

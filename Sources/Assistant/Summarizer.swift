@@ -116,7 +116,7 @@ struct Summarizer {
         let ref = TargetRef(stored)
         guard let scope = scope(call, stored) else {
             // The title set again as the first heading is no section to offer.
-            let sections = ArticleSections.all(a).map(\.heading).filter { $0.lowercased() != a.title.lowercased() }
+            let sections = ArticleSections.all(a).map(\.heading).filter { !ArticleSections.repeatsTitle($0, of: a) }
             let answer = assistant.prompts.template(sections.isEmpty ? "summary_no_sections" : "summary_no_section",
                                                     ["title": a.title, "section": call.argument("section") ?? "",
                                                      "sections": sections.prefix(12).joined(separator: "; ")])
