@@ -12,11 +12,17 @@ public final class CommonWords: Sendable {
 
     public init(path: String) { self.path = path }
 
-    /// The stem's Zipf frequency, nil for a stem rarer than the file's floor or a missing file.
+    /// The stem's Zipf frequency, nil for a stem rarer than the file's floor or a missing file. The file lists
+    /// Snowball's stems, and the analyzer keeps an adverb's "-ly" where Snowball would only take that off
+    /// (`Stemmer`): "actually" is looked up as "actual", which is where Snowball files it.
     func zipf(_ stem: String) -> Double? {
         bytes.withLock { b in
             if b == nil { b = (try? PromptLibrary.bytes(path)) ?? [] }
-            return b!.withUnsafeBufferPointer { Self.band(of: Array(stem.utf8), in: $0) }
+            return b!.withUnsafeBufferPointer { buf in
+                if let z = Self.band(of: Array(stem.utf8), in: buf) { return z }
+                guard stem.utf8.count > 4, stem.hasSuffix("ly") else { return nil }
+                return Self.band(of: Array(stem.utf8.dropLast(2)), in: buf)
+            }
         }
     }
 

@@ -1410,6 +1410,38 @@ extension LayoutRuleTests {
         #expect((words.zipf("use") ?? 0) >= 5.5 && (words.zipf("bad") ?? 0) >= 5.5)
         #expect((words.zipf("kernel") ?? 0) < 5.0 && (words.zipf("how") ?? 0) > 6 && words.zipf("zzzq") == nil)
     }
+
+    /// The analyzer keeps an adverb's "-ly" (`Stemmer`), the file lists Snowball's stem without it: an everyday
+    /// adverb is as common as its stem, and a word that only ends in "ly" is not found through another.
+    @Test func anAdverbIsFoundUnderItsStem() throws {
+        let words = CommonWords(path: SeedAssistant.package + "/Prompts/common_words_en.txt")
+        #expect(words.zipf("actually") != nil && words.zipf("actually") == words.zipf("actual"))
+        #expect(words.zipf("exactly") != nil && words.zipf("exactly") == words.zipf("exact"))
+        #expect(words.zipf("zzzqly") == nil)
+        #expect(Stemmer().stem("actually") == "actually" && Stemmer().stem("exactly") == "exactly")
+    }
+}
+
+/// A name's compound, the words after it that the corpus may lack ("Vulkan descriptor heap"), ends at an everyday
+/// word: the question goes on about something else.
+@Suite struct UnknownCompoundTests {
+    @Test(arguments: [
+        // "zzqheap" is in no seed article: a compound of known words and it is one the corpus lacks…
+        ("How do I use a SwiftUI zzqheap?", ["SwiftUI zzqheap"]),
+        // …but not across an everyday word ("actually", "without", "installing").
+        ("When does SwiftUI actually zzqheap?", []),
+        ("Can SwiftUI layout views without installing zzqheap?", []),
+        // A name no article has is unknown whatever follows it.
+        ("Is Zzqvulkan actually faster?", ["Zzqvulkan"]),
+    ] as [(String, [String])])
+    func compoundsEndAtEverydayWords(_ question: String, expected: [String]) {
+        let assistant = SeedAssistant.shared
+        let words = assistant.prompts.commonWords
+        let everyday: (String) -> Bool = { CommonWords.unknownWeight(zipf: words.zipf($0), common: 6, rare: 5) < 1 }
+        let names = QuestionName.of(question)
+        #expect(QuestionProfile.unknownNames(names, corrected: question, searcher: assistant.searcher, analyzer: assistant.analyzer,
+                                             everyday: everyday) == expected)
+    }
 }
 
 /// Prompts/synonyms_en.txt: a head stem, then its synonyms; a head is found whole, never as part of another, and

@@ -172,7 +172,8 @@ extension QuestionProfile {
             text: question, terms: terms, idf: idf, mass: mass, unknownMass: unknown,
             unknownWordShare: original.isEmpty ? 0 : unseen / Double(original.count),
             kind: kind, sides: sides,
-            names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer),
+            names: names, unknownNames: unknownNames(names, corrected: corrected, searcher: searcher, analyzer: analyzer,
+                                                     everyday: { english && weight($0) < 1 }),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
         profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
@@ -345,7 +346,11 @@ extension QuestionProfile {
 
     /// Names and identifiers in the question that the corpus never mentions ("tokio"), and names it
     /// knows whose compound it does not ("Vulkan descriptor heap" when no article says "heap").
-    static func unknownNames(_ names: [QuestionName], corrected: String, searcher: Searcher, analyzer: Analyzer) -> [String] {
+    /// `everyday`: whether a term is more common in general English than a rare word (`CommonWords.unknownWeight`
+    /// below 1). Such a word ends the compound: "Deque actually beat Array" is no compound "Deque … beat", and
+    /// ".env file natively without installing dotenv" none of ".env" and "dotenv".
+    static func unknownNames(_ names: [QuestionName], corrected: String, searcher: Searcher, analyzer: Analyzer,
+                             everyday: (String) -> Bool = { _ in false }) -> [String] {
         let kept = FoldedText(corrected)
         return names.compactMap { name -> String? in
             guard let whole = analyzer.terms(name.text).first else { return nil }
@@ -353,7 +358,7 @@ extension QuestionProfile {
             for word in name.following {
                 let terms = analyzer.terms(word)
                 // A function word ends the compound, and so does a word for an article ("Ada's sponsor post").
-                guard let t = terms.first, !MessageCues.articleNouns.contains(word.lowercased()) else { break }
+                guard let t = terms.first, !MessageCues.articleNouns.contains(word.lowercased()), !everyday(t) else { break }
                 if terms.count == 1, word.count >= 4, word.allSatisfy(\.isLetter), searcher.documentFrequency(t) == 0,
                    kept.contains(" " + word.lowercased()) {
                     return name.text + " " + word
