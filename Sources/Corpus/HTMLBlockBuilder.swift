@@ -144,7 +144,16 @@ struct HTMLBlockBuilder {
             preDepth -= 1
             guard preDepth == 0 else { return }
             let text = Self.trimCode(code)
-            if !text.isEmpty { blocks.append(Block(.code(language: preLanguage), text)) }
+            if !text.isEmpty {
+                // A definition list's term over a listing (a manual's EXAMPLES: "Undo a commit, making it a topic
+                // branch" over its commands) introduces that listing, as "…:" would; alone it is an item that says nothing.
+                if let t = termBlock, t == blocks.count - 1, stack.contains(where: { $0.name == "dd" }),
+                   let intro = Self.introducing(blocks[t].text) {
+                    blocks[t] = Block(.listItem, intro)
+                }
+                termBlock = nil
+                blocks.append(Block(.code(language: preLanguage), text))
+            }
             code = []
             return
         }
@@ -262,6 +271,14 @@ struct HTMLBlockBuilder {
         guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
         if ".?!:".contains(end) { return term + " " + text }
         return term + (term.contains(":") ? " — " : ": ") + text
+    }
+
+    /// A definition list's term as the sentence that introduces the listing under it: with a colon when it ends in a
+    /// word or a closing bracket; nil when it ends as a sentence does ("Why?", "Done.") or is too long for a label.
+    static func introducing(_ term: String) -> String? {
+        guard let end = term.last, term.split(separator: " ").count <= 20 else { return nil }
+        if end == ":" { return term }
+        return end.isLetter || end.isNumber || end == ")" || end == "]" ? term + ":" : nil
     }
 
     /// A link to a part of a page: "#anchor", or "page.html#anchor" on the same site (no "/" or scheme before the "#").

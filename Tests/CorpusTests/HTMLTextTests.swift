@@ -56,8 +56,17 @@ import Testing
          [Block(.listItem, "--nonet: Do not use the network."), Block(.listItem, "--noout: Print nothing."), Block(.listItem, "Useful in scripts.")]),
         ("<dl><dt>Function: <b>int</b> f (int x)</dt><dd><p>Frees x.</p></dd><dt>Is it free?</dt><dd>Yes.</dd><dt>a</dt><dt>b</dt><dd>c</dd></dl>",
          [Block(.listItem, "Function: int f (int x) — Frees x."), Block(.listItem, "Is it free? Yes."), Block(.listItem, "a"), Block(.listItem, "b: c")]),
+        // A term over a listing introduces it, as a colon would (a manual's EXAMPLES); one that ends as a sentence
+        // does, or a listing that is not the term's definition, leaves the term as it is.
         ("<dl><dt>Term</dt><dd><pre>code</pre><p>After code.</p></dd></dl>",
-         [Block(.listItem, "Term"), Block(.code(language: nil), "code"), Block(.listItem, "After code.")]),
+         [Block(.listItem, "Term:"), Block(.code(language: nil), "code"), Block(.listItem, "After code.")]),
+        ("<dl><dt class=\"hdlist1\">\nUndo a commit, making it a topic branch\n</dt>\n<dd>\n<div class=\"listingblock\"><div class=\"content\">"
+            + "<pre><code>$ git branch topic/wip\n$ git reset --hard HEAD~3</code></pre></div></div></dd>"
+            + "<dt>Is it safe?</dt><dd><pre>yes</pre></dd><dt>Usage (short)</dt><dd><pre>u</pre></dd><dt>Said:</dt><dd><pre>s</pre></dd></dl>"
+            + "<dl><dt>Alone</dt></dl><pre>other</pre>",
+         [Block(.listItem, "Undo a commit, making it a topic branch:"), Block(.code(language: nil), "$ git branch topic/wip\n$ git reset --hard HEAD~3"),
+          Block(.listItem, "Is it safe?"), Block(.code(language: nil), "yes"), Block(.listItem, "Usage (short):"), Block(.code(language: nil), "u"),
+          Block(.listItem, "Said:"), Block(.code(language: nil), "s"), Block(.listItem, "Alone"), Block(.code(language: nil), "other")]),
         // A paragraph that is one `<code>` element is a listing (a blog's one-line snippet); code among words is not.
         ("<p>Use this:</p><p>\n <code class=\"language-swift\">let q = DispatchQueue(label: \"q\", qos: .background)</code> </p>"
             + "<p><code>a</code> and <code>b</code></p><p><code>x</code>, then y.</p><li><code>--flag</code></li>",
