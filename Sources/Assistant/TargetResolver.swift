@@ -62,7 +62,10 @@ struct TargetResolver {
         let labels = hits.prefix(3).map { h in Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? ""))) }
         // "What is an actor?" names a topic, not an article, when its one term is in several titles.
         let ambiguous = terms.count == 1 && !cues.namesArticle && labels.filter { $0.isSuperset(of: terms) }.count > 1
-        for (h, label) in zip(hits.prefix(3), labels) {
+        // A title that holds every word named beats one that holds only the rarer of them ("the post about swift
+        // collections": "Introducing Swift Collections" over "Package Collections", however common "swift" is).
+        let whole = labels.map { $0.isSuperset(of: terms) }
+        for (i, (h, label)) in zip(hits.prefix(3), labels).enumerated() {
             var matched = 0.0, total = 0.0, count = 0
             for t in terms {
                 let w = searcher.idf(t)
@@ -78,7 +81,7 @@ struct TargetResolver {
             }
             if query.sources != nil { conf = min(1, conf + 0.15) }
             // Below the top hit, only a clearly better title match can win.
-            if h.doc != top.doc { conf -= 0.15 }
+            if h.doc != top.doc && !(whole[i] && !whole[0] && terms.count > 1) { conf -= 0.15 }
             if ambiguous { conf = min(conf, 0.45) }
             if best == nil || conf > best!.confidence { best = Named(ref: TargetRef(h), confidence: conf, titleTerms: count) }
         }

@@ -437,6 +437,25 @@ import Testing
         }
     }
 
+    /// An article named by several words is the one whose title holds them all, even where a word is in every article
+    /// and another article, which holds only the rarer word in its title, ranks first for them.
+    @Test func aTitleWithEveryNamedWordWins() throws {
+        let common = "Quill is a language. Quill ships with a compiler. "
+        var files = [
+            "a.md": "# Package Collections\n\n" + common + "Packages are listed in collections, and collections hold packages. Collections are signed; collections are shared.\n",
+            "b.md": "# Introducing Quill Collections\n\n" + common + "The collections library adds a deque and an ordered set.\n",
+        ]
+        for (i, topic) in ["Tips", "Macros", "Testing", "Servers", "Embedded", "Tooling"].enumerated() {
+            files["t\(i).md"] = "# Quill \(topic)\n\n" + common + "\(topic) in Quill, for everyone.\n"
+        }
+        try Self.withAssistant(over: files) { assistant in
+            let call = assistant.dispatch("summarize the post about quill collections", context: ConversationContext())
+            #expect(call.tool == .summarize && call.target?.title == "Introducing Quill Collections", "\(call)")
+            // One word in several titles still names no article over the best match.
+            #expect(assistant.dispatch("summarize the post about packages", context: ConversationContext()).target?.title == "Package Collections")
+        }
+    }
+
     /// `withAssistant`, with the conversation as it stands after `question` was answered.
     static func afterAnswering(_ question: String, over files: [String: String], _ body: (Assistant, ConversationContext) throws -> Void) throws {
         try withAssistant(over: files) { assistant in
