@@ -495,6 +495,39 @@ extension LayoutRuleTests {
         #expect(sel.picked.map(\.unit.index) == [0, 1, 2])
     }
 
+    /// A colon sentence over a picture (only its caption or alt text follows, or nothing more in its section) stands
+    /// as a sentence; over prose or a list it does not, and one that points at what follows never does.
+    @Test(arguments: [
+        ("Swift fatal error in Xcode 9.1", 0, ["Xcode will now show the failure reason in the editor where the trap occurred."]),
+        (nil, 0, ["Xcode will now show the failure reason in the editor where the trap occurred."]),
+        ("The next paragraph goes on to say more about it.", 0, []),
+        ("Swift fatal error in Xcode 9.1", 1, ["Xcode will now show the failure reason in the editor where the trap occurred."]),
+    ] as [(String?, Int, [String])])
+    func aColonOverAPictureStands(_ next: String?, nextSection: Int, expected: [String]) {
+        let intro = "Xcode will now show the failure reason in the editor where the trap occurred:"
+        var units = [AnswerFixtures.unit(0, intro)]
+        if let next { units.append(AnswerFixtures.unit(1, next, section: nextSection)) }
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["xcode": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(0, intro)).map(\.unit.text) == expected)
+        let pointing = [AnswerFixtures.unit(0, "The editor shows the failure reason like this:"), AnswerFixtures.unit(1, "Swift fatal error")]
+        let other = AnswerSelection(pool: AnswerFixtures.pool(pointing), profile: AnswerFixtures.profile(["xcode": 1]), settings: .init())
+        #expect(other.bundle(AnswerFixtures.candidate(0, pointing[0].text)).isEmpty)
+    }
+
+    /// A colon sentence that points back and comes without its code (the code does not fit, or is a picture) still
+    /// comes after what it points back to.
+    @Test func aColonSentenceAloneKeepsWhatItPointsBackTo() {
+        let units = [AnswerFixtures.unit(0, "Two variables can reference the same object once classes are involved."),
+                     AnswerFixtures.unit(1, "This causes an infinite loop when both are passed:"),
+                     AnswerFixtures.unit(2, (0..<12).map { "move(from: &names\($0), to: &names)" }.joined(separator: "\n"), code: true),
+                     AnswerFixtures.unit(3, "Classes hide the loop from a reader.")]
+        var settings = AnswerSelection.Settings()
+        settings.budget = 40
+        var sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["loop": 1]), settings: settings)
+        sel.run([AnswerFixtures.candidate(3, units[3].text, score: 5), AnswerFixtures.candidate(1, units[1].text, score: 4.9)])
+        #expect(sel.picked.map(\.unit.text) == [units[3].text, units[0].text, "This causes an infinite loop when both are passed."])
+    }
+
     /// A one-word item comes along inside a list that has longer items; a list of single words does not
     /// carry its colon sentence.
     @Test(arguments: [

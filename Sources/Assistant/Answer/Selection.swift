@@ -62,8 +62,10 @@ struct AnswerSelection {
             var group = bundle(c)
             var size = group.reduce(0) { $0 + $1.unit.words }
             // A colon sentence whose code does not fit may still fit on its own, as a sentence.
+            // What it points back to comes along still, unless that is code too.
             if !picked.isEmpty, words + size > settings.budget, group.contains(where: \.unit.isCode), let alone = withoutItsCode(c) {
-                group = [alone]; size = alone.unit.words
+                let before = group.filter { $0.unit.index < c.unit.index }
+                if !before.contains(where: \.unit.isCode) { group = before + [alone]; size = group.reduce(0) { $0 + $1.unit.words } }
             }
             if group.isEmpty {
                 // The best candidate cannot stand (a colon with nothing that can follow it): the weakest pick's ratio
@@ -110,7 +112,8 @@ struct AnswerSelection {
             // A list of single words ("Combinations", "Permutations", …) says too little to carry its colon; a
             // one-word item is kept beside longer ones ("IDFVs" among "Mobile ad IDs", "Firebase installation IDs").
             if !items.contains(where: { CandidatePool.isEligible($0.unit) }) {
-                return items.isEmpty ? withoutItsCode(c).map { [$0] } ?? [] : []
+                // On its own, a colon sentence that points back still comes after what it points back to.
+                return items.isEmpty ? withoutItsCode(c).map { before + [$0] } ?? [] : []
             }
             out += items
         } else if profile.wantsList, let list = wholeList(of: u) {
@@ -257,8 +260,9 @@ struct AnswerSelection {
     }
 
     /// A colon sentence that introduces code, as a sentence of its own: the code is too long to come along
-    /// ("You can use swift-demangle to make the report readable:"). Nil when the code is not there or the
-    /// sentence points at what follows ("… like this:", "For example:").
+    /// ("You can use swift-demangle to make the report readable:"), or it introduces a picture
+    /// (`introducesWhatCannotCome`). Nil when prose or a list follows it, or the sentence points at what follows
+    /// ("… like this:", "For example:").
     /// One whose last clause only points at the example ("…, for example:") stands without that clause, whatever follows.
     func withoutItsCode(_ c: AnswerCandidate) -> AnswerCandidate? {
         guard c.unit.text.hasSuffix(":"), !c.unit.isCode, !c.unit.isListItem else { return nil }
@@ -268,9 +272,17 @@ struct AnswerSelection {
             alone.unit.words = cut.split(separator: " ").count
             return alone
         }
-        guard let next = pool.unit(c.unit.doc, c.unit.index + 1), next.isCode, Cues.standsBeforeItsColon(c.unit.text) else { return nil }
+        guard introducesWhatCannotCome(c.unit), Cues.standsBeforeItsColon(c.unit.text) else { return nil }
         alone.unit.text = String(c.unit.text.dropLast()) + "."
         return alone
+    }
+
+    /// Whether what the colon sentence `u` introduces is code, or something no answer quotes: a picture, whose
+    /// caption or alt text is all that follows ("…Xcode will now show the failure reason in the editor:" over a
+    /// screenshot), or nothing left in its section (a table, an embed).
+    func introducesWhatCannotCome(_ u: SentenceUnit) -> Bool {
+        guard let next = pool.unit(u.doc, u.index + 1), next.section == u.section else { return true }
+        return next.isCode || (!next.isListItem && !Layout.endsWell(next.text) && next.words <= 12)
     }
 
     /// A neighbour brought in by a pick, scored just below it.
