@@ -11,7 +11,7 @@ struct FeedsCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Import.self, Export.self], defaultSubcommand: List.self)
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Subscribe to one or more feeds (http:// or https:// URLs).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Subscribe to one or more feeds (http:// or https:// URLs).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Feed URLs.") var urls: [String]
 
@@ -28,7 +28,7 @@ struct FeedsCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the subscriptions.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the subscriptions.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "JSON Lines output.") var json = false
 
@@ -48,7 +48,7 @@ struct FeedsCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unsubscribe (the feed's file and articles stay in the corpus).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Unsubscribe (the feed's file and articles stay in the corpus).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The feed URL, as `lore feeds list` shows it.") var url: String
 
@@ -63,7 +63,7 @@ struct FeedsCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Subscribe to every feed of an OPML file.")
+        static let configuration = CommandConfiguration(commandName: "import", abstract: "Subscribe to every feed of an OPML file.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "An OPML file.") var file: String
 
@@ -88,7 +88,7 @@ struct FeedsCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write the subscriptions as OPML 2.0 on stdout.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the subscriptions as OPML 2.0 on stdout.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {

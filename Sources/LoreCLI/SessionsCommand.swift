@@ -19,7 +19,7 @@ struct SessionsCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List sessions, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, newest first.")
         @OptionGroup var global: GlobalOptions
         @Flag var json = false
         func run() throws {
@@ -37,7 +37,7 @@ struct SessionsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every turn of a session.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every turn of a session.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @Flag var json = false
@@ -66,7 +66,7 @@ struct SessionsCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Export a session as Markdown.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a session as Markdown.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @Flag(help: "Print {\"id\", \"markdown\"} as JSON.") var json = false
@@ -82,7 +82,7 @@ struct SessionsCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a session.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a session.")
         @OptionGroup var global: GlobalOptions
         @Argument var id: String
         @Flag var json = false
