@@ -22,7 +22,7 @@ public struct StopFilter: TokenFilter {
         "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how",
         "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself",
         "no", "nor", "not", "of", "off", "on", "once", "only", "or", "other", "ought", "our", "ours", "ourselves",
-        "out", "over", "own", "same", "she", "should", "so", "such", "than", "that", "the", "their", "theirs",
+        "over", "own", "same", "she", "should", "so", "such", "than", "that", "the", "their", "theirs",
         "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too",
         "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who",
         "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves",

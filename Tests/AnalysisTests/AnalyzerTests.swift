@@ -23,6 +23,9 @@ struct AnalyzerTests {
         // Degree words are stop words: Snowball would make "quite" the term of "--quit".
         ("quite a few merges", ["merg"]),
         ("git merge --quit", ["git", "merg", "quit"]),
+        // "out" is a word of what is asked ("out of memory", "log out", "time out"), no stop word.
+        ("run out of memory", ["run", "out", "memori"]),
+        ("Forcing an app out of memory", ["forc", "app", "out", "memori"]),
         // A stop word written as a language keyword is kept: quoted, backticked, or before a construct noun.
         ("The \"with\" statement", ["with", "statement"]),
         ("a while loop", ["while", "loop"]),
