@@ -156,6 +156,9 @@ enum AnswerFixtures {
         ("A deadlock occurs when two tasks wait on each other.", true), ("It is easy to add a test.", true),
         ("This happens because the queue is locked.", false), ("Inside its scope, the task waits.", false),
         ("But it never returns.", false), ("Their state is shared.", false),
+        // "Or" goes on from the sentence before ("For example, an atomic read. Or atomic access to a property.").
+        ("Or atomic access to a property.", false), ("Or, put another way, one at a time.", false),
+        ("Order matters here.", true),
         ("What about using a wrapper for that? See the docs.", false), ("Is it thread-safe?", false),
         ("A value of type Int? is optional.", true),
         // A clause without its main clause answers the question before it.

@@ -224,7 +224,7 @@ enum Cues {
     private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
     private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",
         "but", "instead,", "otherwise,", "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,",
-        "that's", "it's", "and", "rather,", "still,", "similarly,", "likewise,", "moreover,", "furthermore,", "additionally,",
+        "that's", "it's", "and", "or", "or,", "nor", "rather,", "still,", "similarly,", "likewise,", "moreover,", "furthermore,", "additionally,",
         "consequently,", "hence,", "conversely,", "nevertheless,", "nonetheless,", "meanwhile,", "besides,", "again,"].map(word))
     private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
         "this way", "for example", "for instance", "in this case", "in contrast", "by contrast", "on the other hand", "in addition",
