@@ -1338,10 +1338,16 @@ extension LayoutRuleTests {
         ("Singletons let you reach one shared instance from anywhere.", true),
         ("If the singleton is a class, give it a private initializer.", false),
         ("When a singleton is a global, tests cannot replace it.", false),
+        // A possessive stands where "a" or "the" would: "is Swift's …" defines, even strictly.
+        ("The singleton is Swift’s oldest creational pattern.", true),
+        ("A singleton is Apple's choice for shared managers.", true),
+        ("A singleton is 's odd.", false),
+        ("A singleton is slow to test.", false),
     ])
     func defines(_ text: String, _ expected: Bool) {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))
         #expect(Cues.defines(AnswerFixtures.unit(0, text), terms) == expected)
+        if text.contains("’s oldest") { #expect(Cues.defines(AnswerFixtures.unit(0, text), terms, strictly: true)) }
     }
 
     /// A subject of several words: the rest of the question's name may come before its rarest word.

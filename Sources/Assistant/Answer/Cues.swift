@@ -36,7 +36,16 @@ enum Cues {
     static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = [], strictly: Bool = false) -> Bool {
         guard hasSubject(u, terms, leading: leading) else { return false }
         let folded = FoldedText(u.text)
-        return folded.containsAny(definition) || (!strictly && folded.containsAny(definingVerbs))
+        return folded.containsAny(definition) || isBeforePossessive(u.text) || (!strictly && folded.containsAny(definingVerbs))
+    }
+
+    /// "The AttributeGraph is SwiftUI’s runtime engine.", "… is Apple’s new testing framework": "is" before a
+    /// possessive, which stands where "a" or "the" would in a definition.
+    static func isBeforePossessive(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        return zip(words, words.dropFirst()).contains { is_, word in
+            is_ == "is" && word.count > 2 && (word.hasSuffix("'s") || word.hasSuffix("’s")) && word.first?.isLetter == true
+        }
     }
 
     /// One of `terms` is the sentence's subject: its first content word, or the first after words of `leading`;
