@@ -1185,6 +1185,9 @@ extension LayoutRuleTests {
         ("Note that this is long. Then: more.", nil),
         ("Swift 5.9 added macros, which the compiler expands at build time: a big change.", nil),
         ("Plain prose with no entry at all.", nil),
+        // A clause before the dash is a sentence with an aside, no entry.
+        ("Actor isolation is what protects your code — not threads.", nil),
+        ("--history-level=none|approx|full [default: full] — Sets how much history is kept.", "--history-level=none|approx|full [default: full]"),
     ] as [(String, String?)])
     func entryTerms(_ text: String, expected: String?) {
         #expect(Cues.entryTerm(text).map(String.init) == expected)

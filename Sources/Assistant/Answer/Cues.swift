@@ -123,15 +123,22 @@ enum Cues {
 
     /// The term of a reference entry ("--nonet: Do not use the network…", "EAGAIN: Indicates…", "Function: int
     /// f (int x) — Frees…"): what comes before " — ", or before ": " when that is at most six words with no
-    /// sentence in it. Nil for prose.
+    /// sentence in it. Nil for prose, and for a clause before the dash ("Actor isolation is what protects your
+    /// code — not threads." is a sentence with an aside, no entry for "actor isolation").
     static func entryTerm(_ text: String) -> Substring? {
         func words(_ s: Substring) -> Int { s.split(separator: " ").count }
-        if let r = ByteSearch.firstIndex(of: " — ", in: text), words(text[..<r]) <= 30 { return text[..<r] }
+        if let r = ByteSearch.firstIndex(of: " — ", in: text), words(text[..<r]) <= 30 {
+            let term = text[..<r]
+            return term.split(separator: " ").contains { copulas.contains($0.lowercased()) } ? nil : term
+        }
         guard let r = ByteSearch.firstIndex(of: ": ", in: text) else { return nil }
         let term = text[..<r]
         guard !term.isEmpty, words(term) <= 6, !term.contains(where: { ".?!".contains($0) }) else { return nil }
         return term
     }
+
+    /// The verb "to be" in the forms that make a clause of the words before an entry's dash.
+    static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't", "isn’t", "aren’t"]
 
     /// definition_cue … comparison_cue: the cue of the question's own kind, or 0.
     static func answerType(_ p: QuestionProfile, _ u: SentenceUnit, _ l: FoldedText) -> [Double] {
