@@ -47,6 +47,8 @@ struct HTMLBlockBuilder {
     private var flattened = false
     /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
     private var termBlock: Int?
+    /// The last block that was a paragraph of one `<code>` element, while it is the last block.
+    private var snippetBlock: Int?
     /// Bytes of the current block's text inside links to a part of a page (`#anchor`, `faq.html#faq.reports`).
     private var anchorBytes = 0
     /// The current block's `<code>` element while it may be the block's whole text
@@ -145,6 +147,10 @@ struct HTMLBlockBuilder {
             guard preDepth == 0 else { return }
             let text = Self.trimCode(code)
             if !text.isEmpty {
+                // A file's name set as code over its listing ("<p><code>MySingletonObject.swift file</code></p>", as
+                // dev.to writes a listing's caption) names the listing: it is no listing of its own.
+                if let s = snippetBlock, s == blocks.count - 1, Self.isFileLabel(blocks[s].text) { blocks.removeLast() }
+                snippetBlock = nil
                 // A definition list's term over a listing (a manual's EXAMPLES: "Undo a commit, making it a topic
                 // branch" over its commands) introduces that listing, as "…:" would; alone it is an item that says nothing.
                 if let t = termBlock, t == blocks.count - 1, stack.contains(where: { $0.name == "dd" }),
@@ -202,7 +208,7 @@ struct HTMLBlockBuilder {
         if case .closed(let start, let end) = span, stack.last?.kind ?? .paragraph == .paragraph, buf[end...].allSatisfy(Self.isSpace) {
             let code = Self.trimCode(Array(buf[start..<end]))
             buf.removeAll(keepingCapacity: true); anchorBytes = 0; termBlock = nil
-            if !code.isEmpty { blocks.append(Block(.code(language: languageHint), code)) }
+            if !code.isEmpty { blocks.append(Block(.code(language: languageHint), code)); snippetBlock = blocks.count - 1 }
             languageHint = nil
             return
         }
@@ -271,6 +277,15 @@ struct HTMLBlockBuilder {
         guard term.split(separator: " ").count <= 30, let end = term.last else { return nil }
         if ".?!:".contains(end) { return term + " " + text }
         return term + (term.contains(":") ? " — " : ": ") + text
+    }
+
+    /// A file's name, alone or followed by "file" ("Package.swift", "MySingletonObject.swift file"): a listing's caption.
+    static func isFileLabel(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard let name = words.first, words.count == 1 || (words.count == 2 && words[1].lowercased() == "file"),
+              let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        let ext = name[name.index(after: dot)...]
+        return (1...5).contains(ext.count) && ext.allSatisfy(\.isLetter) && name[..<dot].allSatisfy { $0.isLetter || $0.isNumber || "_-".contains($0) }
     }
 
     /// A definition list's term as the sentence that introduces the listing under it: with a colon when it ends in a

@@ -67,6 +67,13 @@ import Testing
          [Block(.listItem, "Undo a commit, making it a topic branch:"), Block(.code(language: nil), "$ git branch topic/wip\n$ git reset --hard HEAD~3"),
           Block(.listItem, "Is it safe?"), Block(.code(language: nil), "yes"), Block(.listItem, "Usage (short):"), Block(.code(language: nil), "u"),
           Block(.listItem, "Said:"), Block(.code(language: nil), "s"), Block(.listItem, "Alone"), Block(.code(language: nil), "other")]),
+        // A file's name set as code over a listing is its caption, no listing; a one-line snippet over a listing stays.
+        ("<p>The basic implementation:</p><p><code>MySingletonObject.swift file</code><br></p><pre><code>class A {}</code></pre>"
+            + "<p><code>Package.swift</code></p><pre>let p = 1</pre><p><code>let q = 2</code></p><pre>let r = 3</pre>"
+            + "<p><code>notes.txt</code></p><p>Then prose.</p>",
+         [Block(.paragraph, "The basic implementation:"), Block(.code(language: nil), "class A {}"), Block(.code(language: nil), "let p = 1"),
+          Block(.code(language: nil), "let q = 2"), Block(.code(language: nil), "let r = 3"), Block(.code(language: nil), "notes.txt"),
+          Block(.paragraph, "Then prose.")]),
         // A paragraph that is one `<code>` element is a listing (a blog's one-line snippet); code among words is not.
         ("<p>Use this:</p><p>\n <code class=\"language-swift\">let q = DispatchQueue(label: \"q\", qos: .background)</code> </p>"
             + "<p><code>a</code> and <code>b</code></p><p><code>x</code>, then y.</p><li><code>--flag</code></li>",
