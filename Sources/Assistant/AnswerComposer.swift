@@ -201,14 +201,29 @@ struct AnswerComposer {
             let tokens = analyzer.analyze(String(term))
             let termTerms = Set(tokens.map(\.term))
             // X is a word of the term, not a part of one ("bc" of "BC_SCALE_MAX: The number of digits…" is no entry
-            // for "What does the -l option do in bc?"): an identifier's parts share its position, after it.
+            // for "What does the -l option do in bc?"): an identifier's parts share its position, after it. Nor is it
+            // one of the term's arguments: "pop [--index] [<stash>]: Remove a single stashed state…" is the entry of
+            // "pop", no entry for "What does git stash do?".
             var positions = Set<Int>()
-            let words = Set(tokens.filter { positions.insert($0.position).inserted }.map(\.term))
+            let named = analyzer.analyze(Self.withoutArguments(term))
+            let words = Set(named.filter { positions.insert($0.position).inserted }.map(\.term))
             return words.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6
         return [entry] + rest
+    }
+
+    /// An entry's term without its bracketed arguments ("pop [--index] [-q|--quiet] [<stash>]" → "pop "; "--move
+    /// <old> <new>" → "--move  "), as a synopsis writes optional and placeholder parts.
+    static func withoutArguments(_ term: Substring) -> String {
+        var out = "", depth = 0
+        for ch in term {
+            if ch == "[" || ch == "<" { depth += 1; continue }
+            if (ch == "]" || ch == ">"), depth > 0 { depth -= 1; continue }
+            if depth == 0 { out.append(ch) }
+        }
+        return out
     }
 
     /// The share of the question an entry's term must hold to be the question's entry.

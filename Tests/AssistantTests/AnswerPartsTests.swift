@@ -1224,6 +1224,19 @@ extension LayoutRuleTests {
         #expect(out.map { $0.map(\.unit.index) } == expected)
     }
 
+    /// X is the term's name, not one of its bracketed arguments: "pop [--index] [<stash>]: …" is the entry of pop, no
+    /// entry for a question about stash.
+    @Test(arguments: [(["stash": 3], "stash", nil), (["pop": 3], "pop", [0]), (["push": 3], "push", [1])] as [([String: Double], String, [Int]?)])
+    func anEntryIsNamedByItsNameNotItsArguments(_ terms: [String: Double], subject: String, expected: [Int]?) {
+        let texts = ["pop [--index] [-q|--quiet] [<stash>]: Remove a single stashed state from the stash list.",
+                     "push [<message>]: Save your local modifications to a new stash entry."]
+        let ranked = texts.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset), list: true) }
+        let out = AnswerComposer.lookedUp(subject, profile: AnswerFixtures.profile(terms), ranked: ranked, minRatio: 0.05, analyzer: AnswerFixtures.analyzer)
+        #expect(out?.first.map { [$0.unit.index] } == expected)
+        #expect(AnswerComposer.withoutArguments("pop [--index] [-q|--quiet] [<stash>]") == "pop   ")
+        #expect(AnswerComposer.withoutArguments("--show-reachable=<yes|no>") == "--show-reachable=")
+    }
+
     /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is,
     /// unless its meaning is only a web address.
     @Test(arguments: [
