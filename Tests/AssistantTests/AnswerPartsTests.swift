@@ -159,6 +159,9 @@ enum AnswerFixtures {
         // "Or" goes on from the sentence before ("For example, an atomic read. Or atomic access to a property.").
         ("Or atomic access to a property.", false), ("Or, put another way, one at a time.", false),
         ("Order matters here.", true),
+        // "also" adds to what came before.
+        ("`options` in socket.connect() are also supported.", false), ("You can also pass a timeout.", false),
+        ("Node.js maintains several connections per server to make HTTP requests, and also reuses them.", true),
         ("What about using a wrapper for that? See the docs.", false), ("Is it thread-safe?", false),
         ("A value of type Int? is optional.", true),
         // A clause without its main clause answers the question before it.

@@ -71,7 +71,9 @@ enum Layout {
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         if isBareClause(text) { return false }
-        return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) }
+        // "`options` in socket.connect() are also supported.", "You can also pass…": "also" adds to what came before.
+        let clause = text.lowercased().split(separator: " ").prefix(6).map { String($0).trimmingCharacters(in: ",.;:") }
+        return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) } && !clause.contains("also")
     }
 
     /// "When the view's identity is removed from the tree." answers the question the sentence before it asked: a
