@@ -207,6 +207,9 @@ struct AnswerComposer {
             var positions = Set<Int>()
             let named = analyzer.analyze(Self.withoutArguments(term))
             let words = Set(named.filter { positions.insert($0.position).inserted }.map(\.term))
+            // An entry that only has X in its name is no entry for X in an article about X: "--massif-out-file=<file>: …"
+            // in "Massif: a heap profiler" is not what "what is massif?" asks for.
+            if termTerms != [subject], analyzer.terms(c.title).contains(subject) { return false }
             return words.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }

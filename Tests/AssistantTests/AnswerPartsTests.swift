@@ -1240,6 +1240,21 @@ extension LayoutRuleTests {
         #expect(AnswerComposer.withoutArguments("--show-reachable=<yes|no>") == "--show-reachable=")
     }
 
+    /// In an article about X, an option that only has X in its name is no entry for X ("--massif-out-file=<file>: …" in
+    /// "Massif: a heap profiler"); the same option in another article is, and so is an entry named X alone.
+    @Test(arguments: [("Massif: a heap profiler", nil), ("Valgrind's options", [0])] as [(String, [Int]?)])
+    func anOptionNamedAfterTheArticlesSubjectIsNoEntryForIt(_ title: String, expected: [Int]?) {
+        var ranked = ["--massif-out-file=<file>: Write the profile data to file.", "Massif measures how much heap memory a program uses."]
+            .enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset), list: $0.offset == 0) }
+        for i in ranked.indices { ranked[i].title = title }
+        let lookup = { AnswerComposer.lookedUp("massif", profile: AnswerFixtures.profile(["massif": 3]), ranked: $0, minRatio: 0.05,
+                                               analyzer: AnswerFixtures.analyzer) }
+        #expect(lookup(ranked)?.first.map { [$0.unit.index] } == expected)
+        var named = AnswerFixtures.candidate(0, "Massif: A heap profiler that measures heap memory.", score: 5, list: true)
+        named.title = "Massif: a heap profiler"
+        #expect(lookup([named])?.first?.unit.index == 0)
+    }
+
     /// In prose only a short glossary line is an entry; in a list any "term: meaning" or "term — meaning" is,
     /// unless its meaning is only a web address.
     @Test(arguments: [
