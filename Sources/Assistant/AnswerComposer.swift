@@ -196,6 +196,14 @@ struct AnswerComposer {
         guard let best = ranked.first?.score else { return nil }
         let floor = best + log(minRatio)
         let asked = profile.askedTerms.isEmpty ? profile.termSet : profile.askedTerms
+        // Whether an article's title has X, read once an article.
+        var titled: [Int: Bool] = [:]
+        func titleHas(_ c: AnswerCandidate) -> Bool {
+            if let t = titled[c.unit.doc] { return t }
+            let t = analyzer.terms(c.title).contains(subject)
+            titled[c.unit.doc] = t
+            return t
+        }
         guard var entry = ranked.first(where: { c in
             guard (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject), let term = Cues.entryTerm(c.unit) else { return false }
             let tokens = analyzer.analyze(String(term))
@@ -209,8 +217,8 @@ struct AnswerComposer {
             let words = Set(named.filter { positions.insert($0.position).inserted }.map(\.term))
             // An entry that only has X in its name is no entry for X in an article about X: "--massif-out-file=<file>: …"
             // in "Massif: a heap profiler" is not what "what is massif?" asks for.
-            if termTerms != [subject], analyzer.terms(c.title).contains(subject) { return false }
-            return words.contains(subject) && (termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage)
+            guard words.contains(subject), termTerms == [subject] || !titleHas(c) else { return false }
+            return termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6

@@ -67,12 +67,12 @@ enum Layout {
     /// scope…" cannot), and it is not a question ("What about using a wrapper for that?" answers nothing).
     static func canOpen(_ text: String) -> Bool {
         guard !Cues.refersBack(text) else { return false }
-        let opening = text.lowercased().split(separator: " ").prefix(4).map { String($0).trimmingCharacters(in: ",.;:") }
+        let clause = text.lowercased().split(separator: " ").prefix(6).map { String($0).trimmingCharacters(in: ",.;:") }
+        let opening = clause.prefix(4)
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         if isBareClause(text) { return false }
         // "`options` in socket.connect() are also supported.", "You can also pass…": "also" adds to what came before.
-        let clause = text.lowercased().split(separator: " ").prefix(6).map { String($0).trimmingCharacters(in: ",.;:") }
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) } && !clause.contains("also")
     }
 
