@@ -71,13 +71,15 @@ struct MarkupTokenizer {
                 var i = pos + 2
                 let nameStart = i
                 while i < n && isNameByte(p[i]) { i += 1 }
-                if i == nameStart { pos += 1; return .text(start ..< pos) }
+                if i == nameStart || (html && !Self.isElementName(p, nameStart ..< i)) { pos += 1; return .text(start ..< pos) }
                 let name = lowerName(nameStart ..< i)
                 while i < n && p[i] != 0x3E { i += 1 }
                 pos = min(n, i + 1)
                 return .end(name: name, line: line(at: start), range: start ..< pos)
             }
-            guard isNameStart(c), !(html && nameHasDot(from: pos + 1)) else { pos += 1; return .text(start ..< pos) }
+            guard isNameStart(c), !html || Self.isElementName(p, pos + 1 ..< nameEnd(from: pos + 1)) else {
+                pos += 1; return .text(start ..< pos)
+            }
             return startTag()
         }
         return nil
@@ -176,14 +178,53 @@ struct MarkupTokenizer {
         isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x3A || b == 0x2D || b == 0x2E
     }
 
-    /// Whether the name at `from` holds a dot. No HTML element is named so, but code that lost its `&lt;` is
-    /// ("for i in 0..<names.count {"): in HTML that `<` is text, or the "tag" would run on to the next `>` and
-    /// swallow the `</pre>` and the prose after it. XML names may hold dots.
-    private func nameHasDot(from: Int) -> Bool {
+    /// The end of the name that starts at `from`.
+    private func nameEnd(from: Int) -> Int {
         var i = from
-        while i < p.count && isNameByte(p[i]) { if p[i] == 0x2E { return true }; i += 1 }
-        return false
+        while i < p.count && isNameByte(p[i]) { i += 1 }
+        return i
     }
+
+    /// Whether the name in `r`, as written, can name an element in HTML: one of HTML's, SVG's or MathML's own, or
+    /// a custom or namespaced one (it holds `-` or `:`). Code that lost its `&lt;` is no element
+    /// (`for i in 0..<names.count {`, `Task<Never, Never>`, `Array<T>`), and its `<` is text: else the "tag" would
+    /// run on to the next `>` and swallow the code and the prose after it. A capitalised name (`Optional<Data>`)
+    /// is a type, not the element `data`; HTML's tags are written in one case.
+    static func isElementName(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        guard !r.isEmpty, r.count <= 16 else { return !r.isEmpty && p[r].contains(0x2D) && !p[r].contains(0x2E) }
+        var lower = [UInt8]()
+        lower.reserveCapacity(r.count)
+        var hasUpper = false, hasLower = false
+        for (k, b) in p[r].enumerated() {
+            if b >= 0x80 { break }   // a tag cut short ("<pre…") is read as the element it began
+            if b == 0x2E { return false }
+            if b == 0x2D || b == 0x3A { return true }
+            let upper = b >= 0x41 && b <= 0x5A
+            if upper { hasUpper = true } else if b >= 0x61 && b <= 0x7A, k > 0 { hasLower = true }
+            lower.append(upper ? b | 0x20 : b)
+        }
+        let first = p[r.lowerBound]
+        if first >= 0x41 && first <= 0x5A && hasLower && hasUpper { return false }
+        return elementNames.contains(String(decoding: lower, as: UTF8.self))
+    }
+
+    /// The elements of HTML (current and obsolete), SVG and MathML, lowercased.
+    static let elementNames: Set<String> = Set("""
+        a abbr acronym address applet area article aside audio b base basefont bdi bdo bgsound big blink blockquote
+        body br button canvas caption center cite code col colgroup data datalist dd del details dfn dialog dir div
+        dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header
+        hgroup hr html i iframe image img input ins isindex kbd keygen label legend li link listing main map mark
+        marquee menu menuitem meta meter multicol nav nobr noembed noframes noscript object ol optgroup option output
+        p param picture plaintext portal pre progress q rb rp rt rtc ruby s samp script search section select slot
+        small source spacer span strike strong style sub summary sup table tbody td template textarea tfoot th
+        thead time title tr track tt u ul var video wbr xmp
+        svg g path rect circle ellipse line polyline polygon text tspan textpath defs use symbol marker mask
+        pattern clippath lineargradient radialgradient stop filter foreignobject desc metadata view switch
+        feblend fecolormatrix fecomposite fegaussianblur feoffset feflood femerge femergenode feimage feturbulence
+        animate animatetransform animatemotion set
+        math mi mn mo ms mtext mrow msup msub msubsup mfrac msqrt mroot mtable mtr mtd mspace mstyle semantics
+        annotation mover munder munderover mpadded mphantom menclose
+        """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
     private func indexOf(_ b: UInt8, from: Int) -> Int? {
         var i = from

@@ -22,6 +22,15 @@ import Testing
         // Code that lost its `&lt;`: a name with a dot is no element, so `<` is text and the `</pre>` still closes.
         ("<pre>for i in 0..<names.count { print(i) }</pre><p>After.</p>",
          [Block(.code(language: nil), "for i in 0..<names.count { print(i) }"), Block(.paragraph, "After.")]),
+        // Nor is a name no markup language has, or a capitalised type: generics stay whole.
+        ("<pre>for _ in 0..<maxCount { try Task<Never, Never>.checkCancellation() }</pre><p>Next.</p>",
+         [Block(.code(language: nil), "for _ in 0..<maxCount { try Task<Never, Never>.checkCancellation() }"), Block(.paragraph, "Next.")]),
+        ("<p>An Array<String> or a Result<T, E> holds values.</p>", [Block(.paragraph, "An Array<String> or a Result<T, E> holds values.")]),
+        ("<pre>let x: Optional<Data> = nil</pre>", [Block(.code(language: nil), "let x: Optional<Data> = nil")]),
+        // Elements written in capitals, custom and namespaced ones, and a tag cut short stay markup.
+        ("<P>Some <B>bold</B>, <my-widget>custom</my-widget> and <o:p>Office</o:p> text.</P>",
+         [Block(.paragraph, "Some bold, custom and Office text.")]),
+        ("<p>Cut short<span…</p>", [Block(.paragraph, "Cut short")]),
         ("<p>&#0;&#x110000;&#150;</p>", [Block(.paragraph, "\u{FFFD}\u{FFFD}–")]),
         ("<span aria-hidden=\"true\"><pre>dup</pre></span><p>x</p>", [Block(.paragraph, "x")]),
         ("<!-- comment <p>no</p> --><p>yes</p>", [Block(.paragraph, "yes")]),
