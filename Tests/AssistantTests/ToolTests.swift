@@ -209,6 +209,9 @@ import Testing
         ("In this section we build the parser.", true),
         ("I hope you enjoyed this one.", true),
         ("We covered queues, locks and semaphores.", true),
+        ("Let's recap the ways a queue and a lock differ.", true),
+        ("Let us summarize what a semaphore guards.", true),
+        ("To recap, a lock stalls the thread that waits for it.", false),
         ("A serial queue runs one work item at a time.", false),
         ("The compiler explored every branch before it learned the type.", false),
     ] as [(String, Bool)])

@@ -26,7 +26,8 @@ enum Cues {
         "we explored", "we've explored", "we have explored", "we discussed", "we've discussed", "we covered", "we've covered",
         "we learned", "we've learned", "we went through", "we've looked at", "we've seen", "in this guide", "in this series",
         "in this section", "in the previous post", "in the last post", "in my previous post", "in a previous post",
-        "in the previous article", "i hope you", "i hope this", "that's it for", "that's all for"])
+        "in the previous article", "i hope you", "i hope this", "that's it for", "that's all for", "let's recap",
+        "let's review", "let's summarize", "let's sum up", "let us recap", "let us summarize"])
 
     /// A sentence that defines one of `terms`: the term is its subject (its first content word, or the first
     /// after words of `leading`, the rest of a name: "Swift Configuration is…"), then "is a", "refers to"…
