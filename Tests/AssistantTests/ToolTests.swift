@@ -412,6 +412,9 @@ import Testing
         }
         #expect(Cues.isCaption(unit("Main.storyboard Build Settings entry")))
         #expect(!Cues.isCaption(unit("Delete the storyboard.")))
+        #expect(!Cues.isCaption(unit("It means “this view became visible.”")))
+        #expect(!Cues.isCaption(unit("Call it a day (as you should.)")))
+        #expect(Cues.isCaption(unit("Figure 2: “The graph”")))
         #expect(!Cues.isCaption(unit("let x = 1", code: true)))
     }
 
