@@ -875,6 +875,7 @@ import Testing
     static let dir: String = {
         let dir = FileManager.default.temporaryDirectory.path + "/lore-authors-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: dir + "/c", withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: AuthorNamesTests.dir) }
         let posts: [(String, String, String)] = [
             ("Announcing Widget 1.2.0", "The Widget Release Team", "Widget 1.2.0 brings faster widget layout and a new widget cache."),
             ("Announcing Widget 1.3.0", "The Widget Release Team", "Widget 1.3.0 makes widget builds reproducible."),

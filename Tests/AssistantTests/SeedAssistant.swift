@@ -11,11 +11,13 @@ enum SeedAssistant {
         return parts.joined(separator: "/")
     }()
 
-    /// The index is built once; each use gets its own connection and assistant (they are not thread-safe).
+    /// The index is built once per process and removed at its exit; each use gets its own connection and assistant (they are not thread-safe).
     static let db: String = {
         let db = FileManager.default.temporaryDirectory.path + "/lore-assistant-\(UUID().uuidString).sqlite"
         let index = try! Index(path: db, corpus: package + "/Corpus")
         _ = try! index.update()
+        // The file goes when the test process does (it is no fixture to inspect afterwards).
+        atexit { for suffix in ["", "-wal", "-shm"] { unlink(SeedAssistant.db + suffix) } }
         return db
     }()
 

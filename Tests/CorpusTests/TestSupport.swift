@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 @testable import Corpus
 
 /// Paths and scratch directories shared by the Corpus tests.
@@ -25,9 +26,18 @@ enum TestSupport {
         return String(decoding: UnsafeRawBufferPointer(start: r, count: strlen(r)), as: UTF8.self)
     }
 
-    /// A fresh empty directory under /tmp.
-    static func tempDirectory() -> String {
+    /// Every scratch directory of this test process lives here; removed when the process exits.
+    static let scratch: String = {
         var template = Array("/tmp/corpus-tests-XXXXXX".utf8CString)
+        let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(p != nil)
+        atexit { try? FileManager.default.removeItem(atPath: TestSupport.scratch) }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// A fresh empty directory in `scratch`.
+    static func tempDirectory() -> String {
+        var template = Array((scratch + "/t-XXXXXX").utf8CString)
         let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(p != nil)
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

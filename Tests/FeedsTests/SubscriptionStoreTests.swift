@@ -15,11 +15,19 @@ import Testing
         try #require(FeedEntries.split(Array(("<rss><channel><title>F</title>\n" + items.joined(separator: "\n") + "\n</channel></rss>").utf8)))
     }
 
+    /// Every store of this test process lives here; removed when the process exits.
+    static let scratch: String = {
+        let path = FileManager.default.temporaryDirectory.path + "/lore-feeds-store-" + UUID().uuidString.prefix(8)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: SubscriptionStoreTests.scratch) }
+        return path
+    }()
+
     let store: SubscriptionStore
     let a: Subscription, b: Subscription
 
     init() throws {
-        let dir = FileManager.default.temporaryDirectory.path + "/lore-feeds-store-" + UUID().uuidString.prefix(8)
+        let dir = Self.scratch + "/store-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         store = try SubscriptionStore(path: dir + "/feeds.sqlite")
         #expect(try store.add("http://a.test/feed", now: "2025-01-01T00:00:00Z"))
