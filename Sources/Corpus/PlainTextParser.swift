@@ -61,6 +61,11 @@ enum PlainTextParser {
                     else if !code.isEmpty { blocks.append(Block(.code(language: nil), code)) }
                     return
                 }
+                if let quote = quoted(p, lines) {
+                    if !quote.isEmpty { blocks.append(Block(.quote, quote)) }
+                    margin = indent; afterColon = false
+                    return
+                }
                 let items = listItems(p, lines)
                 for item in items {
                     let t = joined(p, item.lines, skipping: item.marker)
@@ -178,6 +183,32 @@ enum PlainTextParser {
             out.append(contentsOf: part.utf8)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A paragraph every line of which opens with ">" (an e-mail's quote, a Markdown quote exported as text): its
+    /// text without the markers, or nil. GitHub's alert reads as its label, as in Markdown; an export that ran the
+    /// quote's lines into one ("> [!Note] > Calls block.") loses the marker after the alert too ("Note: Calls block.").
+    static func quoted(_ p: UnsafeBufferPointer<UInt8>, _ lines: [TextLine]) -> String? {
+        // Python's prompt (">>> x = 1") is no quote marker.
+        func opensQuote(_ l: TextLine) -> Bool {
+            let s = l.start + l.lead
+            return s < l.end && p[s] == UInt8(ascii: ">") && !(s + 2 < l.end && p[s + 1] == UInt8(ascii: ">") && p[s + 2] == UInt8(ascii: ">"))
+        }
+        guard lines.allSatisfy(opensQuote) else { return nil }
+        var parts: [String] = []
+        for l in lines {
+            var s = l.start + l.lead
+            while s < l.end, p[s] == UInt8(ascii: ">") || p[s] == 0x20 || p[s] == 0x09 { s += 1 }
+            let part = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[s ..< l.end]))
+            if !part.isEmpty { parts.append(part) }
+        }
+        var text = Substring(parts.joined(separator: " "))
+        if text.hasPrefix("[!"), let close = text.firstIndex(of: "]") {
+            let rest = text[text.index(after: close)...].drop { $0 == " " }
+            if rest.hasPrefix(">") { text = text[...close] + " " + rest.dropFirst().drop { $0 == " " } }
+            if let alert = MarkdownParser.alert(text) { text = alert }
+        }
+        return String(text)
     }
 
     /// "Usage" over "*****": the first line, when the second is one punctuation mark repeated at least three

@@ -60,6 +60,11 @@ import Testing
         ("Set it:\r\n\r\n\t\tx = 1\r\n\t\t\ty = 2\r\n", [Block(.paragraph, "Set it:"), Block(.code(language: nil), "x = 1\n\ty = 2")]),
         ("\t* tabbed item\n\t  goes on\n\t* 1\n\t\t", [Block(.listItem, "tabbed item goes on"), Block(.listItem, "1")]),
         ("\t-\n\t1.\n\t•", [Block(.paragraph, "- 1. •")]),
+        // A quote loses its markers; GitHub's alert reads as its label, also run into one line by an export.
+        ("> He said it\n> would ship.\n\nAfter.", [Block(.quote, "He said it would ship."), Block(.paragraph, "After.")]),
+        ("> [!Note] > Touch input is closed when forwarded.", [Block(.quote, "Note: Touch input is closed when forwarded.")]),
+        ("> [!WARNING]\n> Never free it twice.", [Block(.quote, "Warning: Never free it twice.")]),
+        (">>> print(1)\n1", [Block(.paragraph, ">>> print(1) 1")]),
         ("Names must not collide with pre-\nexisting bindings; see PEP-\n3104.",
          [Block(.paragraph, "Names must not collide with pre-existing bindings; see PEP- 3104.")]),
     ] as [(String, [Block])])
