@@ -97,7 +97,8 @@ enum PlainTextParser {
     /// item per marker, and the prose after the list, which the export ran into its last item, as a paragraph of
     /// its own (that item ends with its first sentence). A marker is " - " or " • " after a sentence's stop or a
     /// colon and before a capital or a digit; it takes two markers, or one after a colon or in a text that opened
-    /// with a marker, to make a list ("I agree. - Ann" is a signature). Nil when the text holds no such list.
+    /// with a marker, to make a list ("I agree. - Ann" is a signature). Failing those, numbers in turn are markers
+    /// (`numberedCuts`). Nil when the text holds no such list.
     static func runInList(_ text: String, kind: Block.Kind) -> [Block]? {
         let b = Array(text.utf8)
         guard b.count >= 8 else { return nil }
@@ -115,7 +116,10 @@ enum PlainTextParser {
             if cuts.isEmpty { afterColon = stop == UInt8(ascii: ":") }
             cuts.append((i, i + 2 + width))
         }
-        guard cuts.count >= 2 || (cuts.count == 1 && (afterColon || kind == .listItem)) else { return nil }
+        if cuts.count < 2 && !(cuts.count == 1 && (afterColon || kind == .listItem)) {
+            cuts = numberedCuts(b)
+            guard cuts.count >= 2 else { return nil }
+        }
         func piece(_ from: Int, _ to: Int) -> String { TextClean.collapse(String(decoding: b[from ..< to], as: UTF8.self)) }
         var out: [Block] = []
         let lead = piece(0, cuts[0].at)
@@ -128,6 +132,26 @@ enum PlainTextParser {
             if sentences.count > 1 { out.append(Block(.paragraph, sentences.dropFirst().joined(separator: " "))) }
         }
         return out
+    }
+
+    /// The markers of a numbered list flattened into its paragraph ("… performs these steps: 1. Calls Open. 2. Calls
+    /// Close."): "1. " at the text's start or after a stop or a colon, then "2. ", "3. "… in turn, each after a stop
+    /// and before a capital. A number out of turn is text ("… in Windows 8. 1. Then"); empty when "2." never follows "1.".
+    static func numberedCuts(_ b: [UInt8]) -> [(at: Int, next: Int)] {
+        var cuts: [(at: Int, next: Int)] = []
+        var expected = 1, i = 0
+        func isStop(_ c: UInt8) -> Bool { c == UInt8(ascii: ".") || c == UInt8(ascii: "!") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":") }
+        while i + 3 < b.count {
+            defer { i += 1 }
+            guard i == 0 || (i >= 2 && b[i - 1] == 0x20 && isStop(b[i - 2])) else { continue }
+            var j = i, n = 0
+            while j < b.count, j - i < 3, b[j] >= 0x30 && b[j] <= 0x39 { n = n * 10 + Int(b[j] - 0x30); j += 1 }
+            guard j > i, n == expected, j + 2 < b.count, b[j] == UInt8(ascii: "."), b[j + 1] == 0x20,
+                  b[j + 2] >= 0x41 && b[j + 2] <= 0x5A else { continue }
+            cuts.append((i == 0 ? 0 : i - 1, j + 2))
+            expected += 1
+        }
+        return cuts.count >= 2 ? cuts : []
     }
 
     /// A line of text: its bytes, its indentation in columns (a tab counts four) and the bytes that indentation takes.

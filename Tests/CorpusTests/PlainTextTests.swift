@@ -89,6 +89,14 @@ import Testing
         ("Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.",
          [Block(.paragraph, "Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.")]),
         ("Set it. - then go. - and stop.", [Block(.paragraph, "Set it. - then go. - and stop.")]),
+        // Numbered in turn, from 1: the numbers are markers. A number out of turn is text.
+        ("The sample takes these steps: 1. Calls Open. 2. Calls Close. 3. Prints it.",
+         [Block(.paragraph, "The sample takes these steps:"), Block(.listItem, "Calls Open."), Block(.listItem, "Calls Close."),
+          Block(.listItem, "Prints it.")]),
+        ("1. Registers the callback first. 2. Opens a session. Then the sample ends.",
+         [Block(.listItem, "Registers the callback first."), Block(.listItem, "Opens a session."), Block(.paragraph, "Then the sample ends.")]),
+        ("It shipped with Windows 8. 1. Then came more.", [Block(.paragraph, "It shipped with Windows 8. 1. Then came more.")]),
+        ("Use level 2. Level 3. Is worse.", [Block(.paragraph, "Use level 2. Level 3. Is worse.")]),
     ] as [(String, [Block])])
     func flattenedLists(_ text: String, expected: [Block]) {
         #expect(PlainTextParser.paragraphs(text) == expected)
