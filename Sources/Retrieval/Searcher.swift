@@ -31,11 +31,22 @@ public final class Searcher {
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
         // English did not give, so that a query meets articles in its own language. Words English drops
         // ("and", "in", "by") are not taken up again: as another language's words they would match only
-        // the few articles in that language, with the weight of a rare word.
+        // the few articles in that language, with the weight of a rare word. Nor are words whose English
+        // term the index knows, unless the query reads as that language: Portuguese stems "processes" to
+        // "proc", which every "WindowProc" of an English corpus holds, a few misread articles sufficing
+        // to put Portuguese among its languages.
         let kept = Set(english.map(\.start))
+        let asked = LanguageDetector.detect(text)
+        var knownInEnglish: Set<Int>?
         var seen = Set(terms.map(\.term))
         for code in stats.languages {
-            for t in tokens(text, language: code) where kept.contains(t.start) && seen.insert(t.term).inserted { terms.append((t.term, 1)) }
+            for t in tokens(text, language: code) where kept.contains(t.start) && !seen.contains(t.term) {
+                if code != asked {
+                    if knownInEnglish == nil { knownInEnglish = Set(english.filter { documentFrequency($0.term) > 0 }.map(\.start)) }
+                    if knownInEnglish!.contains(t.start) { continue }
+                }
+                seen.insert(t.term); terms.append((t.term, 1))
+            }
         }
         return terms
     }

@@ -85,6 +85,25 @@ struct LanguageCLITests {
         #expect((ask.object["citations"] as? [[String: Any]])?.first?["source"] as? String == "files.md", "\(ask.out)")
     }
 
+    /// A word English knows is not stemmed as another language of the corpus too, unless the query reads as that
+    /// language: Portuguese stems "processes" to "proc", which an English corpus holds in every "WindowProc", and
+    /// the one Portuguese article is enough to make Portuguese one of the corpus's languages.
+    @Test func aWordEnglishKnowsIsNotReadAsAnotherLanguage() throws {
+        let corpus = CLI.tempDirectory("languages-known"), db = CLI.tempDirectory("languages-known-db") + "/i.sqlite"
+        let files = [
+            ("pt.md", "# Notas da aula\n\nO professor explicou que a massa do pão descansa durante a noite e que o forno deve estar bem quente.\n"),
+            ("procs.md", "# Window callbacks\n\nEvery WindowProc and DialogProc gets the messages of its window. A HookProc sees them first, and a TimerProc fires on each tick.\n"),
+            ("processes.md", "# Listing what runs\n\nThe system keeps a list of the processes that run, and a tool can walk the list to print each one.\n"),
+        ]
+        for (name, text) in files { try text.write(toFile: corpus + "/" + name, atomically: true, encoding: .utf8) }
+        let run = try CLI.lore(["search", "list running processes", "--json", "--limit", "3"], corpus: corpus, db: db)
+        let sources = (run.object["hits"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+        #expect(sources == ["processes.md"], "\(sources)")
+        // A Portuguese query still meets the Portuguese article through its own stems.
+        let pt = try CLI.lore(["search", "a massa do pão descansando", "--json", "--limit", "3"], corpus: corpus, db: db)
+        #expect((pt.object["hits"] as? [[String: Any]])?.first?["source"] as? String == "pt.md", "\(pt.out)")
+    }
+
     /// The same grammar in a question about something no article has still abstains.
     @Test func aJapaneseQuestionTheCorpusLacksAbstains() throws {
         let corpus = CLI.tempDirectory("languages-lack"), db = CLI.tempDirectory("languages-lack-db") + "/i.sqlite"
