@@ -84,6 +84,9 @@ public enum LanguageDetector {
                 // Every profile word is at most 6 bytes: longer words need no lookup. A word joined to
                 // others by a dot, bracket or underscore is code ("os.EOL", "os.cpus()"), not prose.
                 guard word.count <= 6, !word.isEmpty, !p[word].contains(where: { $0 < 0x80 && !isASCIILetter($0) }) else { continue }
+                // A word in capitals is an acronym ("COM", "DO"), a letter of an index ("A \ B \ … O") or a table's
+                // "Y"/"N", not the everyday word it spells; prose writes those in lower case but at a sentence's start.
+                if p[word].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { continue }
                 var bits = profileBits(key(p[word]), in: t)
                 while bits != 0 { counts[bits.trailingZeroBitCount] += 1; bits &= bits - 1 }
             }

@@ -22,7 +22,11 @@ import Testing
 
     /// Words joined by dots or brackets are code: a table of contents of `os.…` calls is not Portuguese ("os").
     @Test(arguments: ["", "UITableViewCell", "x = 1; y = 2",
-                      "Table of contents • os.EOL • os.arch() • os.constants • os.cpus() • os.devNull • os.endianness() • os.freemem()"])
+                      "Table of contents • os.EOL • os.arch() • os.constants • os.cpus() • os.devNull • os.endianness() • os.freemem()",
+                      // Capitals are acronyms, index letters and a table's flags, not Portuguese's "com", "o", "e" or Spanish "y".
+                      "COM+ Services: COM+ Events • COM+ Security • COM+ Partitions",
+                      "Glossary A \\ B \\ C \\ D \\ E \\ F \\ O \\ P",
+                      "Shortcut Identifier Y N Directory Identifier N N Hotkey Integer N Y"])
     func tooLittleToTell(text: String) {
         #expect(LanguageDetector.detect(text) == nil)
     }
