@@ -72,7 +72,7 @@ enum PlainTextParser {
                 }
                 let items = listItems(p, lines)
                 for item in items {
-                    let t = joined(p, item.lines, skipping: item.marker)
+                    let t = withoutEmphasis(joined(p, item.lines, skipping: item.marker))
                     guard !t.isEmpty else { continue }
                     let kind: Block.Kind = items.count > 1 || item.marker > 0 ? .listItem : .paragraph
                     if let run = runInList(t, kind: kind) { blocks += run } else { blocks.append(Block(kind, t)) }
@@ -157,6 +157,36 @@ enum PlainTextParser {
             expected += 1
         }
         return cuts.count >= 2 ? cuts : []
+    }
+
+    /// Text that was Markdown once, without the stars of its emphasis ("With *thread local storage* (TLS), …",
+    /// "**Note**"): a run of one or two opens after a space, a bracket or a quote and before a word; the same run
+    /// closes after a word and before a space or a mark. What they enclose holds no code ("*pItem = (DSBITEM*)"
+    /// keeps its stars), and a lone star stays ("5 * 3", "* item", "value*").
+    static func withoutEmphasis(_ text: String) -> String {
+        guard text.utf8.contains(0x2A) else { return text }
+        let b = Array(text.utf8)
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }
+        func opens(after c: UInt8) -> Bool { isSpace(c) || c == UInt8(ascii: "(") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") || c == 0x9C }
+        func closes(before c: UInt8) -> Bool { isSpace(c) || ".,;:!?)\"'".utf8.contains(c) || c == 0xE2 }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0, changed = false
+        while i < b.count {
+            guard b[i] == 0x2A, i == 0 || opens(after: b[i - 1]) else { out.append(b[i]); i += 1; continue }
+            let run = i + 1 < b.count && b[i + 1] == 0x2A ? 2 : 1
+            let start = i + run
+            var k = start
+            while k < b.count, k - start <= 120, b[k] != 0x2A, b[k] != 0x0A { k += 1 }
+            let ok = start < b.count && !isSpace(b[start]) && b[start] != 0x2A && k < b.count && k > start && b[k] == 0x2A
+                && !isSpace(b[k - 1]) && k + run <= b.count && (run == 1 || b[k + 1] == 0x2A)
+                && (k + run == b.count || (b[k + run] != 0x2A && closes(before: b[k + run])))
+                && !b[start ..< k].contains { "=(){};<>".utf8.contains($0) }
+            guard ok else { out.append(contentsOf: b[i ..< start]); i = start; continue }
+            out.append(contentsOf: b[start ..< k])
+            i = k + run; changed = true
+        }
+        return changed ? String(decoding: out, as: UTF8.self) : text
     }
 
     /// Whether `b` holds "1. " anywhere, found with `memchr`: every paragraph of a corpus passes here, and few do.
@@ -245,7 +275,7 @@ enum PlainTextParser {
             let part = TextClean.collapsedString(UnsafeBufferPointer(rebasing: p[s ..< l.end]))
             if !part.isEmpty { parts.append(part) }
         }
-        var text = Substring(parts.joined(separator: " "))
+        var text = Substring(withoutEmphasis(parts.joined(separator: " ")))
         if text.hasPrefix("[!"), let close = text.firstIndex(of: "]") {
             let rest = text[text.index(after: close)...].drop { $0 == " " }
             if rest.hasPrefix(">") { text = text[...close] + " " + rest.dropFirst().drop { $0 == " " } }
