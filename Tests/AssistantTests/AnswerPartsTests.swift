@@ -94,6 +94,9 @@ enum AnswerFixtures {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test is an automated test that")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test checks one small piece of code.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Add the package", list: true)))
+        // A list item of titles is a page's related topics, unless a picked sentence introduces its list.
+        #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Message Queues - Window Procedures", list: true)))
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "Message Queues - Window Procedures", list: true), inList: true))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let x = 1", code: true)))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "By then body has read items[0] on an empty array.")))
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "let first = items[0]", code: true)))

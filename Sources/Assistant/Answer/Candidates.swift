@@ -60,7 +60,11 @@ struct CandidatePool {
         if ByteSearch.contains(u.text, " | ") || hasSeparatorRow(u.text) { return false }
         if Cues.isSignOff(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
-        if u.isListItem { return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 && !isBareType(u.text) }
+        // A list item of titles alone ("Message Loop - Window Procedure", a page's related topics) is a label, unless
+        // a picked sentence introduces its list.
+        if u.isListItem {
+            return u.words >= (inList ? 1 : 2) && wordsBesideLinks(u.text) >= 1 && !isBareType(u.text) && (inList || !isTitleCased(u.text))
+        }
         return u.words >= 4 && Layout.endsWell(u.text) && wordsBesideLinks(u.text) >= 4 && !closesUnopened(u.text) && !isTitleCased(u.text)
     }
 
