@@ -99,11 +99,14 @@ import Testing
         #expect(r.abstained && r.call.target?.title.contains("atomic") == true, "\(r.answer)")
     }
 
-    /// One word that several titles share names a topic, not an article; with an article noun it still names one.
+    /// Words that several titles share names a topic, not an article; with an article noun it still names one.
     @Test func oneWordInSeveralTitlesIsATopic() {
         let assistant = SeedAssistant.shared
         #expect(assistant.dispatch("what is an actor?", context: ConversationContext()).target == nil)
         #expect(assistant.dispatch("what is a singleton?", context: ConversationContext()).target?.title.contains("Singleton") == true)
+        // So do words that several titles hold all of.
+        #expect(assistant.dispatch("what are memory leaks?", context: ConversationContext()).target == nil)
+        #expect(assistant.dispatch("what is swift testing?", context: ConversationContext()).target == nil)
     }
 
     /// An ordinal alone after a list opens that result as a summary; with a request it does what is asked.
