@@ -241,9 +241,10 @@ struct AnswerComposer {
     static let entryCoverage = 0.6
 
     /// "What is X?": the best sentence that defines X (the question's rarest term) leads the answer, when the
-    /// picks do not already open with one. It comes from the first article, or from another when the model
-    /// scores it within the selection's weakest-pick ratio of the best candidate ("Actors are like classes…"
-    /// beside an article that only uses actors).
+    /// picks do not already open with one. It comes from the first article, from an article whose title names X
+    /// ("An access token is an object…" in "Access Tokens", below the rights of "Access Rights for Access-Token
+    /// Objects"), or from another when the model scores it within the selection's weakest-pick ratio of the best
+    /// candidate ("Actors are like classes…" beside an article that only uses actors).
     func leadWithDefinition(_ profile: QuestionProfile, ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
         guard let subject = profile.rarestTerm, let top = picked.max(by: { $0.score < $1.score }),
               let best = ranked.first?.score else { return }
@@ -259,7 +260,14 @@ struct AnswerComposer {
         func opens(_ c: AnswerCandidate) -> Bool {
             !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
         }
-        let eligible = ranked.filter { c in (c.unit.doc == top.unit.doc || c.score >= floor) && opens(c) }
+        var titled: [Int: Bool] = [:]
+        func titleHas(_ c: AnswerCandidate) -> Bool {
+            if let t = titled[c.unit.doc] { return t }
+            let t = analyzer.terms(c.title).contains(subject)
+            titled[c.unit.doc] = t
+            return t
+        }
+        let eligible = ranked.filter { c in (c.unit.doc == top.unit.doc || c.score >= floor || titleHas(c)) && opens(c) }
         let topDefines = defines(top, strictly: false)
         // Of the top pick's article, the sentence that says what X is first: an introduction defines, later pages use
         // the word ("This manual is for…", then "Nettle refers to the variant … as CAST-5" far below).

@@ -1395,6 +1395,9 @@ extension LayoutRuleTests {
         // An identifier stands for its words; a sentence that opens with a preposition is about something else.
         ("SwiftConfiguration is a library that reads settings.", true),
         ("With Swift Configuration, we are reading settings.", false),
+        // Through its parts only when each is asked: a reference entry names its own identifier.
+        ("CONFIGURATION_KEYS Specifies the keys a reader reads.", false),
+        ("ConfigurationReader is a type that reads settings.", false),
     ])
     func definesANameOfSeveralWords(_ text: String, _ expected: Bool) {
         let analyzer = AnswerFixtures.analyzer

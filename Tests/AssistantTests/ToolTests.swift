@@ -309,6 +309,12 @@ import Testing
         var kept = [does]
         composer.leadWithDefinition(profile, ranked: [does, usage], picked: &kept)
         #expect(kept.map(\.unit.index) == [7])
+        // An article whose title names X gives its definition however low the model scores it.
+        var titled = AnswerFixtures.candidate(2, "An actor is a reference type that isolates its state.", doc: 3, score: -50)
+        titled.title = "Actors"
+        var fromTitle = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, titled], picked: &fromTitle)
+        #expect(Layout.paragraphs(fromTitle).first?.first?.unit.doc == 3)
         // "What does X do?": a sentence with X as its subject says it, whatever its verb.
         let acts = AnswerFixtures.candidate(9, "An actor serialises every call made to it.", score: 1)
         let onlyNames = AnswerFixtures.candidate(10, "Names of actors must be unique in a module.", score: 4)

@@ -56,13 +56,24 @@ enum Cues {
         func subject(_ tokens: [String]) -> Bool {
             tokens.prefix(4).first { !leading.contains($0) || terms.contains($0) }.map(terms.contains) == true
         }
-        // The identifier itself may be the term asked for ("OpenAPI is a specification…" for "What is OpenAPI?").
-        guard subject(u.tokens) || subject(openingTerms(u.tokens)) else { return false }
+        // The identifier itself may be the term asked for ("OpenAPI is a specification…" for "What is OpenAPI?"). Through
+        // its parts, it is the subject only when the question asks each of them: "TOKEN_GROUPS Specifies the SIDs…" is
+        // the entry of TOKEN_GROUPS, and says nothing of what a token is.
+        guard subject(u.tokens) || (subject(openingTerms(u.tokens)) && identifierParts(u.tokens).allSatisfy { terms.contains($0) || leading.contains($0) })
+        else { return false }
         // "With AsyncAlgorithms, we are applying…" is about "we": a sentence that opens with a preposition has another subject.
         if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) || prepositions.contains(Array(first)) { return false }
         // So is "Nettle’s PBKDF2 functions are defined in…": a possessive opens a sentence about what it owns.
         if let word = u.text.split(separator: " ", maxSplits: 1).first, word.hasSuffix("'s") || word.hasSuffix("’s") { return false }
         return true
+    }
+
+    /// The parts of the identifier that opens a sentence ("token", "group" after "token_group"; "configur", "reader"
+    /// after "configurationread", whose stem lost the part's end, so a part's first four letters are enough); empty
+    /// when its first term is a plain word.
+    static func identifierParts(_ tokens: [String]) -> [String] {
+        guard let first = tokens.first else { return [] }
+        return Array(tokens.dropFirst().prefix { $0.count < first.count && first.contains($0.prefix(4)) })
     }
 
     /// A sentence's first analysed words, an identifier that its parts follow ("asyncalgorithm", "async",
