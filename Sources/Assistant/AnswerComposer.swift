@@ -196,14 +196,7 @@ struct AnswerComposer {
         guard let best = ranked.first?.score else { return nil }
         let floor = best + log(minRatio)
         let asked = profile.askedTerms.isEmpty ? profile.termSet : profile.askedTerms
-        // Whether an article's title has X, read once an article.
-        var titled: [Int: Bool] = [:]
-        func titleHas(_ c: AnswerCandidate) -> Bool {
-            if let t = titled[c.unit.doc] { return t }
-            let t = analyzer.terms(c.title).contains(subject)
-            titled[c.unit.doc] = t
-            return t
-        }
+        var titleHas = TitleHolds(subject: subject, analyzer: analyzer)
         guard var entry = ranked.first(where: { c in
             guard (c.rank == 0 || c.score >= floor) && c.unit.terms.contains(subject), let term = Cues.entryTerm(c.unit) else { return false }
             let tokens = analyzer.analyze(String(term))
@@ -260,13 +253,7 @@ struct AnswerComposer {
         func opens(_ c: AnswerCandidate) -> Bool {
             !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
         }
-        var titled: [Int: Bool] = [:]
-        func titleHas(_ c: AnswerCandidate) -> Bool {
-            if let t = titled[c.unit.doc] { return t }
-            let t = analyzer.terms(c.title).contains(subject)
-            titled[c.unit.doc] = t
-            return t
-        }
+        var titleHas = TitleHolds(subject: subject, analyzer: analyzer)
         let eligible = ranked.filter { c in (c.unit.doc == top.unit.doc || c.score >= floor || titleHas(c)) && opens(c) }
         let topDefines = defines(top, strictly: false)
         // Of the top pick's article, the sentence that says what X is first: an introduction defines, later pages use
@@ -366,5 +353,21 @@ extension String {
         }
         out.append(String(rest))
         return out
+    }
+}
+
+/// Whether a candidate's article title has `subject`, each article's title read once.
+struct TitleHolds {
+    let subject: String
+    let analyzer: Analyzer
+    private var seen: [Int: Bool] = [:]
+
+    init(subject: String, analyzer: Analyzer) { self.subject = subject; self.analyzer = analyzer }
+
+    mutating func callAsFunction(_ c: AnswerCandidate) -> Bool {
+        if let t = seen[c.unit.doc] { return t }
+        let t = analyzer.terms(c.title).contains(subject)
+        seen[c.unit.doc] = t
+        return t
     }
 }
