@@ -101,12 +101,13 @@ enum PlainTextParser {
     /// item per marker, and the prose after the list, which the export ran into its last item, as a paragraph of
     /// its own (that item ends with its first sentence). A marker is " - " or " • " after a sentence's stop or a
     /// colon and before a capital or a digit; it takes two markers, or one after a colon or in a text that opened
-    /// with a marker, to make a list ("I agree. - Ann" is a signature). Failing those, numbers in turn are markers
+    /// with a marker, to make a list ("I agree. - Ann" is a signature); in a text that opened with one, two markers
+    /// need no stops before them. Failing those, numbers in turn are markers
     /// (`numberedCuts`). Nil when the text holds no such list.
     static func runInList(_ text: String, kind: Block.Kind) -> [Block]? {
         let b = Array(text.utf8)
         guard b.count >= 8 else { return nil }
-        var cuts: [(at: Int, next: Int)] = [], afterColon = false
+        var cuts: [(at: Int, next: Int)] = [], unstopped: [(at: Int, next: Int)] = [], afterColon = false
         var i = 1
         while i + 3 < b.count {
             defer { i += 1 }
@@ -114,12 +115,16 @@ enum PlainTextParser {
             let width = b[i + 1] == UInt8(ascii: "-") ? 1 : (b[i + 1] == 0xE2 && i + 5 < b.count && b[i + 2] == 0x80 && b[i + 3] == 0xA2 ? 3 : 0)
             guard width > 0, b[i + 1 + width] == 0x20, i + 2 + width < b.count else { continue }
             let next = b[i + 2 + width], stop = b[i - 1]
-            guard (next >= 0x41 && next <= 0x5A) || (next >= 0x30 && next <= 0x39),
-                  stop == UInt8(ascii: ".") || stop == UInt8(ascii: "!") || stop == UInt8(ascii: "?") || stop == UInt8(ascii: ":")
-            else { continue }
+            guard (next >= 0x41 && next <= 0x5A) || (next >= 0x30 && next <= 0x39) else { continue }
+            guard stop == UInt8(ascii: ".") || stop == UInt8(ascii: "!") || stop == UInt8(ascii: "?") || stop == UInt8(ascii: ":") else {
+                unstopped.append((i, i + 2 + width)); continue
+            }
             if cuts.isEmpty { afterColon = stop == UInt8(ascii: ":") }
             cuts.append((i, i + 2 + width))
         }
+        // In a text that opened with a marker, items without stops are items too when there are two such markers
+        // ("- The SID of the account - SIDs of its groups - A logon SID…"); in prose a dash sets words apart.
+        if cuts.isEmpty && kind == .listItem && unstopped.count >= 2 { cuts = unstopped }
         if cuts.count < 2 && !(cuts.count == 1 && (afterColon || kind == .listItem)) {
             cuts = numberedCuts(b)
             guard cuts.count >= 2 else { return nil }

@@ -94,6 +94,10 @@ import Testing
         ("Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.",
          [Block(.paragraph, "Ranges of 1 - 5 and 6 - 9 work. Windows XP - Windows 7 too.")]),
         ("Set it. - then go. - and stop.", [Block(.paragraph, "Set it. - then go. - and stop.")]),
+        // A text that opened with a marker: two more make items without stops before them; one is a dash in the text.
+        ("- The SID of the account - SIDs of its groups - A logon SID",
+         [Block(.listItem, "The SID of the account"), Block(.listItem, "SIDs of its groups"), Block(.listItem, "A logon SID")]),
+        ("- Windows XP - Windows 7 support it", [Block(.listItem, "Windows XP - Windows 7 support it")]),
         // Numbered in turn, from 1: the numbers are markers. A number out of turn is text.
         ("The sample takes these steps: 1. Calls Open. 2. Calls Close. 3. Prints it.",
          [Block(.paragraph, "The sample takes these steps:"), Block(.listItem, "Calls Open."), Block(.listItem, "Calls Close."),
