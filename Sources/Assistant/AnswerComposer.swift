@@ -211,11 +211,22 @@ struct AnswerComposer {
             // An entry that only has X in its name is no entry for X in an article about X: "--massif-out-file=<file>: …"
             // in "Massif: a heap profiler" is not what "what is massif?" asks for.
             guard words.contains(subject), termTerms == [subject] || !titleHas(c) else { return false }
+            // An option is the entry of a question that writes it as one ("--detach", "-l") or calls it an option;
+            // "what is a detached HEAD?" asks about no "--detach: With add, detach HEAD in the new worktree."
+            if term.hasPrefix("-"), !Self.namesOption(profile.text, term) { return false }
             return termTerms.isSubset(of: asked) || profile.coverage(termTerms, within: asked) >= Self.entryCoverage
         }) else { return nil }
         let rest = ranked.filter { $0.unit.terms.contains(subject) && !($0.unit.doc == entry.unit.doc && $0.unit.index == entry.unit.index) }
         entry.score = best + 1e-6
         return [entry] + rest
+    }
+
+    /// Whether a question names an option entry: it writes the option's name with its dashes ("--nonet", "-l") or
+    /// asks about an option or flag.
+    static func namesOption(_ question: String, _ term: Substring) -> Bool {
+        let name = term.prefix { !" =[<,".contains($0) }
+        let lower = question.lowercased()
+        return lower.contains(name.lowercased()) || ["option", "flag", "switch"].contains { lower.contains($0) }
     }
 
     /// An entry's term without its bracketed arguments ("pop [--index] [-q|--quiet] [<stash>]" → "pop "; "--move

@@ -41,8 +41,8 @@ enum AnswerFixtures {
         return CandidatePool(articles: [], hits: [], units: byDoc, candidates: [])
     }
 
-    static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other, wantsList: Bool = false) -> QuestionProfile {
-        QuestionProfile(text: "", terms: terms.keys.sorted(), idf: terms, mass: terms.values.reduce(0, +), unknownMass: 0,
+    static func profile(_ terms: [String: Double], kind: QuestionProfile.Kind = .other, wantsList: Bool = false, text: String = "") -> QuestionProfile {
+        QuestionProfile(text: text, terms: terms.keys.sorted(), idf: terms, mass: terms.values.reduce(0, +), unknownMass: 0,
                         unknownWordShare: 0, kind: kind, sides: [], names: [], unknownNames: [], wantsNumber: false, wantsList: wantsList)
     }
 }
@@ -1214,9 +1214,13 @@ extension LayoutRuleTests {
                      "Reachable blocks are common.", "--show-lost: Lists the lost blocks."]
         let ranked = texts.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset),
                                                                        list: $0.element.hasPrefix("--")) }
-        let profile = AnswerFixtures.profile(terms)
+        let profile = AnswerFixtures.profile(terms, text: "Which option is it?")
         let out = AnswerComposer.lookedUp(subject, profile: profile, ranked: ranked, minRatio: 0.05, analyzer: AnswerFixtures.analyzer)
         #expect(out.map { $0.map(\.unit.index) } == expected)
+        // Not asked as an option, an option is no entry.
+        if expected != nil {
+            #expect(AnswerComposer.lookedUp(subject, profile: AnswerFixtures.profile(terms), ranked: ranked, minRatio: 0.05, analyzer: AnswerFixtures.analyzer) == nil)
+        }
         if let first = out?.first { #expect(first.score > ranked[0].score) }
     }
 
@@ -1243,14 +1247,29 @@ extension LayoutRuleTests {
         #expect(AnswerComposer.withoutArguments("--show-reachable=<yes|no>") == "--show-reachable=")
     }
 
+    /// An option is the entry of a question that writes it with its dashes or calls it an option: "what is a
+    /// detached HEAD?" asks about no "--detach".
+    @Test(arguments: [
+        ("What does --nonet do?", "--nonet", true),
+        ("what does the -l option do in bc?", "-l", true),
+        ("which flag makes it quiet?", "-q, --quiet", true),
+        ("and --NOOUT?", "--noout", true),
+        ("what is a detached HEAD?", "--detach", false),
+        ("what is massif?", "--massif-out-file=<file>", false),
+    ] as [(String, Substring, Bool)])
+    func anOptionIsNamedAsOne(_ question: String, _ term: Substring, _ expected: Bool) {
+        #expect(AnswerComposer.namesOption(question, term) == expected)
+    }
+
     /// In an article about X, an option that only has X in its name is no entry for X ("--massif-out-file=<file>: …" in
-    /// "Massif: a heap profiler"); the same option in another article is, and so is an entry named X alone.
+    /// "Massif: a heap profiler"); the same option in another article is, asked as an option, and so is an entry
+    /// named X alone.
     @Test(arguments: [("Massif: a heap profiler", nil), ("Valgrind's options", [0])] as [(String, [Int]?)])
     func anOptionNamedAfterTheArticlesSubjectIsNoEntryForIt(_ title: String, expected: [Int]?) {
         var ranked = ["--massif-out-file=<file>: Write the profile data to file.", "Massif measures how much heap memory a program uses."]
             .enumerated().map { AnswerFixtures.candidate($0.offset, $0.element, score: 5 - Double($0.offset), list: $0.offset == 0) }
         for i in ranked.indices { ranked[i].title = title }
-        let lookup = { AnswerComposer.lookedUp("massif", profile: AnswerFixtures.profile(["massif": 3]), ranked: $0, minRatio: 0.05,
+        let lookup = { AnswerComposer.lookedUp("massif", profile: AnswerFixtures.profile(["massif": 3], text: "Which massif option?"), ranked: $0, minRatio: 0.05,
                                                analyzer: AnswerFixtures.analyzer) }
         #expect(lookup(ranked)?.first.map { [$0.unit.index] } == expected)
         var named = AnswerFixtures.candidate(0, "Massif: A heap profiler that measures heap memory.", score: 5, list: true)
