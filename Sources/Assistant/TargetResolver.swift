@@ -60,12 +60,12 @@ struct TargetResolver {
         let saysOnlyWhose = content.allSatisfy { MessageCues.articleNouns.contains($0) || analyzer.terms($0).isEmpty }
         var best: Named?
         let labels = hits.prefix(3).map { h in Set(analyzer.terms(h.title + " " + (h.author ?? "") + " " + (h.feed ?? ""))) }
-        // "What is an actor?" names a topic, not an article, when its terms are all in several titles ("what is an
-        // access token?" over "Access Tokens" and "Access Rights for Access-Token Objects").
-        let ambiguous = !cues.namesArticle && labels.filter { $0.isSuperset(of: terms) }.count > 1
         // A title that holds every word named beats one that holds only the rarer of them ("the post about swift
         // collections": "Introducing Swift Collections" over "Package Collections", however common "swift" is).
         let whole = labels.map { $0.isSuperset(of: terms) }
+        // "What is an actor?" names a topic, not an article, when its terms are all in several titles ("what is an
+        // access token?" over "Access Tokens" and "Access Rights for Access-Token Objects").
+        let ambiguous = !cues.namesArticle && whole.filter { $0 }.count > 1
         for (i, (h, label)) in zip(hits.prefix(3), labels).enumerated() {
             var matched = 0.0, total = 0.0, count = 0
             for t in terms {

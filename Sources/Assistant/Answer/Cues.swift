@@ -176,9 +176,7 @@ enum Cues {
     static func isCaption(_ u: SentenceUnit) -> Bool {
         guard !u.isCode && !u.isListItem && u.words < 8 else { return false }
         // A stop inside closing quotes or brackets ends a sentence too (“It means “visible.”” is no caption).
-        var s = Substring(u.text)
-        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" { s = s.dropLast() }
-        guard let last = s.last else { return false }
+        guard let last = Layout.withoutClosers(u.text).last else { return false }
         return !".!?:".contains(last)
     }
 

@@ -4,13 +4,19 @@
 enum Layout {
     /// Closing punctuation (possibly inside quotes or brackets): a whole sentence, not a cut-off one.
     static func endsWell(_ text: String) -> Bool {
-        var s = Substring(text)
-        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" || l == "」" || l == "）" { s = s.dropLast() }
+        let s = withoutClosers(text)
         guard let last = s.last else { return false }
         // An ellipsis trails off or marks a cut ("There are 2 ways you can explicitly…", an excerpt's end):
         // either way the sentence does not end.
         if last == "…" || s.hasSuffix("..") { return false }
         return ".!?:;。！？：；".contains(last)
+    }
+
+    /// The text without the spaces, closing quotes and brackets after its last mark: where a stop stands, if any.
+    static func withoutClosers(_ text: String) -> Substring {
+        var s = Substring(text)
+        while let l = s.last, l == " " || l == "\"" || l == "'" || l == "”" || l == "’" || l == ")" || l == "」" || l == "）" { s = s.dropLast() }
+        return s
     }
 
     /// A list item as a bullet: closed with a stop when it has none, in place of the comma that ran it into the next
