@@ -89,6 +89,26 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, "If the formatter has no locale, it uses the device's locale.")))
     }
 
+    /// A pointer elsewhere says where to read, not what it says; a check to make, or a pointer that goes on, is content.
+    @Test(arguments: [
+        ("See git-reflog(1) for more details.", true),
+        ("See the resolver versions section for more detail on specifying resolver versions.", true),
+        ("(See the ADDENDUM below for how to rebuild a branch from scratch.)", true),
+        ("For more information, see Custom Target Lookup Path.", true),
+        ("Please refer to the manual page of the command.", true),
+        ("More information can be found in the registry chapter.", true),
+        ("See whether the build still passes before you push.", false),
+        ("See that the lock file is committed.", false),
+        ("See the --force option; it skips the check and overwrites the file.", false),
+        ("The seed is written to the log, see the output for details.", false),
+        ("Seeing the same conflict twice, rerere replays the earlier resolution.", false),
+        ("See the SemVer section: it says what SemVer is, how Cargo reads a version requirement, which versions of a crate it treats as compatible with each other, and why a release numbered 0.x is special.", false),
+    ] as [(String, Bool)])
+    func pointers(_ text: String, _ pointer: Bool) {
+        #expect(Cues.isPointer(text) == pointer)
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, text)) == !pointer)
+    }
+
     @Test func headingsCaptionsAndCutOffSentencesAreNotCandidates() {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Getting started with the package")))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test is an automated test that")))

@@ -407,6 +407,26 @@ enum Cues {
                                         " for instance", " this example", " this code", " this listing", " this snippet",
                                         " this command", " this output", " here is", " here are", " here's", " shown here"])
 
+    /// A sentence that sends the reader elsewhere and says nothing itself ("See git-reflog(1) for more details.",
+    /// "For more information, see Custom Target Lookup Path.", "(Refer to the ADDENDUM below.)"): where to read,
+    /// not what it says. "See whether…", "see that…" ask to check something; a sentence that goes on past its
+    /// pointer ("See X; it…") or runs long says more than where to look.
+    static func isPointer(_ text: String) -> Bool {
+        guard Chunker.wordCount(text) <= maxPointerWords, !text.contains(";") else { return false }
+        var b = FoldedText(text).bytes[...]
+        if b.dropFirst().first == UInt8(ascii: "(") { b = b.dropFirst() }   // " (see …)" → "(see …)" read as " see …"
+        b = b.dropFirst()
+        guard pointerOpeners.contains(where: { b.starts(with: $0) }) else { return false }
+        return !pointerExceptions.contains { b.starts(with: $0) }
+    }
+
+    static let maxPointerWords = 30
+    private static let pointerOpeners: [[UInt8]] = ["see ", "please see ", "refer to ", "please refer to ", "consult the ",
+        "for more details", "for more information", "for further details", "for further information", "for details, see",
+        "for details see", "for a full list", "for a complete list", "more information is available", "more information can be found",
+        "more details can be found", "more details are available"].map(word)
+    private static let pointerExceptions: [[UInt8]] = ["see if ", "see whether ", "see that ", "see what ", "see why "].map(word)
+
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
