@@ -412,12 +412,13 @@ enum Cues {
     /// not what it says. "See whether…", "see that…" ask to check something; a sentence that goes on past its
     /// pointer ("See X; it…") or runs long says more than where to look.
     static func isPointer(_ text: String) -> Bool {
-        guard Chunker.wordCount(text) <= maxPointerWords, !text.contains(";") else { return false }
-        var b = FoldedText(text).bytes[...]
-        if b.dropFirst().first == UInt8(ascii: "(") { b = b.dropFirst() }   // " (see …)" → "(see …)" read as " see …"
-        b = b.dropFirst()
-        guard pointerOpeners.contains(where: { b.starts(with: $0) }) else { return false }
-        return !pointerExceptions.contains { b.starts(with: $0) }
+        // Every candidate passes here: its first letter settles most of them before anything is copied.
+        let head = text.utf8.prefix(40).drop { $0 == UInt8(ascii: "(") }
+        guard let first = head.first, pointerInitials.contains(first | 0x20) else { return false }
+        let b = FoldedText(String(decoding: head, as: UTF8.self)).bytes[...].dropFirst()
+        guard pointerOpeners.contains(where: { b.starts(with: $0) }), !pointerExceptions.contains(where: { b.starts(with: $0) })
+        else { return false }
+        return Chunker.wordCount(text) <= maxPointerWords && !text.contains(";")
     }
 
     static let maxPointerWords = 30
@@ -425,6 +426,7 @@ enum Cues {
         "for more details", "for more information", "for further details", "for further information", "for details, see",
         "for details see", "for a full list", "for a complete list", "more information is available", "more information can be found",
         "more details can be found", "more details are available"].map(word)
+    private static let pointerInitials = Set(pointerOpeners.map { $0[0] })
     private static let pointerExceptions: [[UInt8]] = ["see if ", "see whether ", "see that ", "see what ", "see why "].map(word)
 
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
