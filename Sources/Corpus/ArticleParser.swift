@@ -1,7 +1,7 @@
 /// Entry point for one file: decode bytes, detect the format by content, dispatch to its parser.
 public enum ArticleParser {
     /// Changes when the same file would parse to different articles (an index built before re-reads them).
-    public static let version = "47"
+    public static let version = "48"
     /// Files above this size are refused, except JSON Lines, which may reach `maxJSONLinesSize`.
     public static let maxFileSize = 64 << 20
     public static let maxJSONLinesSize = 256 << 20
@@ -32,7 +32,7 @@ public enum ArticleParser {
             result = try FeedParser.parse(text, source: source, format: format)
         case .html:
             if isForeignXML(text) { throw .unparseable("XML document that is neither RSS nor Atom") }
-            result = HTMLPageParser.parse(text, source: source)
+            result = try HTMLPageParser.parse(text, source: source)
         case .jsonLines: return .jsonLines(JSONLinesFile(text: text, source: source, decodeWarning: decodeWarning))
         case .json: result = try JSONRecordParser.parseDocument(text, source: source)
         case .textDump: result = TextDumpParser.parse(text, source: source)

@@ -21,8 +21,11 @@ enum Titles {
     /// "Site | Page"): the side that is one of the page's first headings, or the side that is not the
     /// site's name (`og:site_name`). When both sides are headings (a site banner above the page's own
     /// heading, "File system | Node.js Documentation"), the later heading is the page's. A title that
-    /// matches neither is kept whole, since a dash may belong to it.
-    static func withoutSiteName(_ title: String, headings: [String], site: String?) -> String {
+    /// matches neither is kept whole, since a dash may belong to it. `banner`: a heading outside the page's own
+    /// text (a book's name in its menu bar, as mdBook writes "The Cargo Book" over every page); the title's end
+    /// that says it is the site's name ("cargo check - The Cargo Book"), though no heading of the page says "cargo
+    /// check". Only the end: a page's title set in the header above its text is no banner of "Title - Blog".
+    static func withoutSiteName(_ title: String, headings: [String], site: String?, banner: String? = nil) -> String {
         // Letters and digits only: "Reference Counted" in the title is "Reference-Counted" in the heading.
         func letters<S: StringProtocol>(_ s: S) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
         let headingKeys = headings.map(letters)
@@ -37,8 +40,8 @@ enum Titles {
             let splits = [(title[..<last.lowerBound], title[last.upperBound...]),
                           (title[first.upperBound...], title[..<first.lowerBound])]
             var page: (text: Substring, heading: Int)? = nil
-            for (side, other) in splits where !side.isEmpty && !other.isEmpty {
-                if same(other, site) { return TextClean.collapse(String(side)) }
+            for (n, (side, other)) in splits.enumerated() where !side.isEmpty && !other.isEmpty {
+                if same(other, site) || (n == 0 && same(other, banner)) { return TextClean.collapse(String(side)) }
                 let key = letters(side)
                 if !key.isEmpty, let k = headingKeys.firstIndex(of: key), k > page?.heading ?? -1 { page = (side, k) }
             }

@@ -132,10 +132,54 @@ import Testing
         ("<title>Garden Handbook | Fern care</title><body><h1>Garden Handbook</h1><h2>Fern care</h2><p>Text.</p>", "Fern care"),
         ("<title>Rc&lt;T&gt;, the Reference Counted Pointer - Book</title><main><h2><code>Rc&lt;T&gt;</code>, the Reference-Counted Pointer</h2><p>T.</p></main>",
          "Rc<T>, the Reference Counted Pointer"),
+        // A book's banner (mdBook's menu title) names the book over every page, whatever the page's own heading says.
+        ("<title>tide table - The Tide Book</title><body><h1 class=\"menu-title\">The Tide Book</h1><main><h1>tide-table(1)</h1><p>T.</p></main>",
+         "tide table"),
+        ("<title>FAQ | Tide Site</title><body><h1 class=\"site-title\">Tide Site</h1><main><h1>Frequently Asked Questions</h1><p>T.</p></main>",
+         "FAQ"),
+        // Only the end says the site: a banner at the front, or a plain heading above the text, leaves the title whole.
+        ("<title>Tide Site - Spring tides</title><body><h1 class=\"logo\">Tide Site</h1><main><h2>Moon</h2><p>T.</p></main>",
+         "Tide Site - Spring tides"),
+        ("<title>Spring tides - Tide Site</title><body><header><h1>Tide Site</h1></header><main><h2>Moon</h2><p>T.</p></main>",
+         "Spring tides - Tide Site"),
+        // A banner alone is no page title.
+        ("<body><h1 class=\"menu-title\">The Tide Book</h1><main><h2>Neap tides</h2><p>T.</p></main>", "Neap tides"),
     ] as [(String, String)])
     func title(html: String, expected: String) throws {
         let file = try ArticleParser.parse(Array(("<!doctype html><html><head>" + html + "</html>").utf8), source: "p.html")
         #expect(file.articles.first?.title == expected)
+    }
+}
+
+/// A page that only sends its reader on (a refresh to another address and a line saying so) is no article; a page
+/// that refreshes and has text of its own, or only reloads itself, is one.
+@Suite struct HTMLRedirectTests {
+    static func page(_ head: String, _ body: String) -> [UInt8] {
+        Array("<!doctype html><html><head>\(head)</head><body>\(body)</body></html>".utf8)
+    }
+
+    @Test func aRedirectStubIsSkipped() {
+        let stub = Self.page("<title>Redirecting...</title><meta http-equiv=\"refresh\" content=\"0; URL=./moved.html\">",
+                             "<p>Redirecting to... <a href=\"./moved.html\">./moved.html</a>.</p><script>go()</script>")
+        #expect(throws: CorpusError.unparseable("no body text (a redirect to ./moved.html)")) {
+            try ArticleParser.parse(stub, source: "old.html")
+        }
+    }
+
+    @Test(arguments: [
+        ("<meta http-equiv=\"Refresh\" content=\"300\">", "<p>Scores refresh every five minutes.</p>"),
+        ("<meta http-equiv=\"refresh\" content=\"10; url='next.html'\">",
+         "<p>Tides rise and fall twice a day as the moon pulls the sea. Spring tides come at new and full moon, neap tides between them, and a tide table gives the times for each harbour along the coast.</p>"),
+    ] as [(String, String)])
+    func aPageThatRefreshesWithTextIsKept(head: String, body: String) throws {
+        let file = try ArticleParser.parse(Self.page("<title>Tides</title>" + head, body), source: "p.html")
+        #expect(file.articles.count == 1)
+    }
+
+    @Test(arguments: [("0; URL=./a.html", "./a.html"), ("5;url='b.html'", "b.html"), ("0; Url = c", nil), ("300", nil), ("0; URL=", nil)]
+          as [(String, String?)])
+    func redirectTarget(content: String, target: String?) {
+        #expect(HTMLPageParser.redirectTarget(content) == target)
     }
 }
 
