@@ -253,9 +253,16 @@ struct AnswerComposer {
         guard let subject = profile.rarestTerm, let top = picked.max(by: { $0.score < $1.score }),
               let best = ranked.first?.score else { return }
         // "What does X do?" is answered by any sentence with X as its subject ("The X statement causes…").
-        func defines(_ c: AnswerCandidate, strictly: Bool) -> Bool {
+        func defines(_ c: AnswerCandidate, _ subject: String, strictly: Bool) -> Bool {
             Cues.defines(c.unit, [subject], leading: profile.termSet, strictly: strictly) || introduces(c.unit, subject, profile: profile)
                 || (!strictly && profile.asksWhatItDoes && Cues.hasSubject(c.unit, [subject], leading: profile.termSet))
+        }
+        // "What is a package ID specification?": the rarest term ("id") may be a modifier of the name's last word, its
+        // head, which the article named by the whole name defines on its own ("A specification is a string…").
+        let head = Self.headTerm(profile).flatMap { $0 == subject ? nil : $0 }
+        var titleHasAll = TitleHolds(all: Set(profile.terms.filter { !profile.settingTerms.contains($0) }), analyzer: analyzer)
+        func defines(_ c: AnswerCandidate, strictly: Bool) -> Bool {
+            defines(c, subject, strictly: strictly) || (head.map { defines(c, $0, strictly: strictly) && titleHasAll(c) } ?? false)
         }
         // A top pick that says what X is stays; one that says only what X does ("X provides…") gives way to a
         // sentence that says what X is ("X is a…", "… introduces X, a…").
@@ -281,6 +288,14 @@ struct AnswerComposer {
         var lead = c
         lead.score = top.score + 1e-6
         picked.append(lead)
+    }
+
+    /// The last word of the name a "What is X?" question asks about, when the name has several: the word the others
+    /// modify ("specif" of "package ID specification"); nil for other kinds of question or a one-word name.
+    static func headTerm(_ profile: QuestionProfile) -> String? {
+        guard profile.kind == .definition else { return nil }
+        let own = profile.terms.filter { !profile.settingTerms.contains($0) }
+        return own.count >= 2 ? own.last : nil
     }
 
     /// The rarest term a follow-up asks with words of its own ("delegates" in "What about delegates?"); nil when it
@@ -369,15 +384,18 @@ extension String {
 
 /// Whether a candidate's article title has `subject`, each article's title read once.
 struct TitleHolds {
-    let subject: String
+    let subjects: Set<String>
     let analyzer: Analyzer
     private var seen: [Int: Bool] = [:]
 
-    init(subject: String, analyzer: Analyzer) { self.subject = subject; self.analyzer = analyzer }
+    init(subject: String, analyzer: Analyzer) { self.init(all: [subject], analyzer: analyzer) }
+
+    /// Whether a candidate's title holds every one of `all`.
+    init(all: Set<String>, analyzer: Analyzer) { subjects = all; self.analyzer = analyzer }
 
     mutating func callAsFunction(_ c: AnswerCandidate) -> Bool {
         if let t = seen[c.unit.doc] { return t }
-        let t = analyzer.terms(c.title).contains(subject)
+        let t = !subjects.isEmpty && subjects.isSubset(of: analyzer.terms(c.title))
         seen[c.unit.doc] = t
         return t
     }

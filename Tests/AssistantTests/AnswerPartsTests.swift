@@ -1419,6 +1419,9 @@ extension LayoutRuleTests {
         ("A singleton is Apple's choice for shared managers.", true),
         ("A singleton is 's odd.", false),
         ("A singleton is slow to test.", false),
+        // The verb follows the subject's name closely; far after it, the sentence says how X looks, not what it is.
+        ("Singletons made by the factory, for example in the app delegate or a test, are lazily created.", false),
+        ("Singletons made by the factory are shared instances.", true),
     ])
     func defines(_ text: String, _ expected: Bool) {
         let terms = Set(AnswerFixtures.analyzer.terms("singleton"))

@@ -272,6 +272,31 @@ import Testing
         #expect(!Cues.defines(owned.unit, [actor], strictly: true) && Cues.defines(intro.unit, [actor], strictly: true))
     }
 
+    /// "What is a tide gauge record?": the name's last word is its head, which the article titled by the whole name
+    /// defines on its own ("A record is…"); in an article whose title lacks a word of the name it is another record.
+    @Test func theHeadOfANameIsDefinedInTheArticleTheNameTitles() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let terms = SeedAssistant.shared.analyzer.terms("tide gauge record")
+        let profile = QuestionProfile(text: "What is a tide gauge record?", terms: terms, idf: [terms[0]: 2, terms[1]: 4, terms[2]: 1],
+                                      mass: 7, unknownMass: 0, unknownWordShare: 0, kind: .definition, sides: [], names: [],
+                                      unknownNames: [], wantsNumber: false)
+        #expect(AnswerComposer.headTerm(profile) == terms[2])
+        var usage = AnswerFixtures.candidate(0, "Tide gauge records kept by harbour offices, for example in Brest since 1711, are long.", score: 5)
+        var definition = AnswerFixtures.candidate(3, "A record is a series of sea levels read at one place over the years.", score: 2)
+        usage.title = "Tide Gauge Records"; definition.title = "Tide Gauge Records"
+        var picked = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, definition], picked: &picked)
+        #expect(Layout.paragraphs(picked).first?.first?.unit.index == 3)
+        usage.title = "Tide Records"; definition.title = "Tide Records"
+        var elsewhere = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, definition], picked: &elsewhere)
+        #expect(elsewhere.map(\.unit.index) == [0])
+        // Only a "What is X?" question has a head to define.
+        let howto = QuestionProfile(text: "How do I read a tide gauge record?", terms: terms, idf: [:], mass: 0, unknownMass: 0,
+                                    unknownWordShare: 0, kind: .howto, sides: [], names: [], unknownNames: [], wantsNumber: false)
+        #expect(AnswerComposer.headTerm(howto) == nil)
+    }
+
     /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower; a list
     /// item does not lead when prose can.
     @Test func aDefinitionLeadsADefinitionQuestion() throws {

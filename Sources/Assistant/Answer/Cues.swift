@@ -36,9 +36,15 @@ enum Cues {
     /// has X first but says what the documentation does).
     static func defines(_ u: SentenceUnit, _ terms: Set<String>, leading: Set<String> = [], strictly: Bool = false) -> Bool {
         guard hasSubject(u, terms, leading: leading) else { return false }
-        let folded = FoldedText(u.text)
-        return folded.containsAny(definition) || isBeforePossessive(u.text) || (!strictly && folded.containsAny(definingVerbs))
+        // The verb follows the subject's name closely: "Package ID specifications output by cargo, for example in cargo
+        // metadata output, are fully qualified" says how they look, not what they are.
+        let opening = FoldedText(u.text.split(separator: " ", maxSplits: definitionWords, omittingEmptySubsequences: true)
+            .prefix(definitionWords).joined(separator: " "))
+        return opening.containsAny(definition) || isBeforePossessive(u.text) || (!strictly && opening.containsAny(definingVerbs))
     }
+
+    /// How many words of a sentence its subject and defining verb fall within.
+    static let definitionWords = 9
 
     /// "The AttributeGraph is SwiftUI’s runtime engine.", "… is Apple’s new testing framework": "is" before a
     /// possessive, which stands where "a" or "the" would in a definition.
