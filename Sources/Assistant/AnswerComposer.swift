@@ -73,7 +73,13 @@ struct AnswerComposer {
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
                                            synonyms: assistant.prompts.synonyms, mistyped: spelled.typos)
         if let kind { profile.kind = kind }
-        let hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
+        var hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
+        // A comparison of two named articles reads both, the one the message names first (when it names one).
+        if case let named = try namedSides(profile), !named.isEmpty, call.target.map({ t in named.contains { $0.doc == t.doc } }) ?? true {
+            let top = hits.first?.score ?? 1
+            let first = named.filter { $0.doc == call.target?.doc } + named.filter { $0.doc != call.target?.doc }
+            hits = first.map { var h = $0; h.score = top; return h } + hits.filter { h in !named.contains { $0.doc == h.doc } }
+        }
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
         let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
@@ -148,6 +154,32 @@ struct AnswerComposer {
             }
         }
         return hits
+    }
+
+    /// "What is the difference between cargo check and cargo build?": when each side of a comparison is an article's
+    /// name (a title whose terms the question all has, the side's among them and none of the other side's), both
+    /// articles are read first, however low the question's other words rank them; otherwise none.
+    func namedSides(_ profile: QuestionProfile) throws -> [Hit] {
+        guard profile.kind == .comparison, profile.sides.count == 2 else { return [] }
+        var named: [Hit] = []
+        for (i, side) in profile.sides.enumerated() {
+            let other = profile.sides[1 - i]
+            var query = SearchQuery(text: profile.terms.filter { !other.contains($0) }.joined(separator: " "), limit: 5)
+            query.snippets = false
+            let found = try assistant.searcher.search(query).first { h in
+                let title = Self.nameTerms(h.title, analyzer: analyzer)
+                return !title.isEmpty && title.isSubset(of: profile.termSet) && !title.isDisjoint(with: side) && title.isDisjoint(with: other)
+            }
+            guard let found, !named.contains(where: { $0.doc == found.doc }) else { return [] }
+            named.append(found)
+        }
+        return named
+    }
+
+    /// The terms that name an article by its title: without a manual section's number ("git-fetch(1)" is named by
+    /// "git fetch") or a joined word's whole form, whose parts are terms of their own.
+    static func nameTerms(_ title: String, analyzer: Analyzer) -> Set<String> {
+        Set(analyzer.terms(title).filter { t in !t.allSatisfy(\.isNumber) && !t.contains { "-_.".contains($0) } })
     }
 
     /// Selection settings from the model file; how-tos and comparisons get a larger budget.

@@ -25,7 +25,7 @@ public final class Searcher {
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
-        let english = tokens(text, language: nil)
+        let english = searchTokens(text, language: nil)
         var terms = Self.counted(english)
         guard !stats.languages.isEmpty else { return terms }
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
@@ -40,7 +40,7 @@ public final class Searcher {
         var knownInEnglish: Set<Int>?
         var seen = Set(terms.map(\.term))
         for code in stats.languages {
-            for t in tokens(text, language: code) where kept.contains(t.start) && !seen.contains(t.term) {
+            for t in searchTokens(text, language: code) where kept.contains(t.start) && !seen.contains(t.term) {
                 if code != asked {
                     if knownInEnglish == nil { knownInEnglish = Set(english.filter { documentFrequency($0.term) > 0 }.map(\.start)) }
                     if knownInEnglish!.contains(t.start) { continue }
@@ -84,6 +84,23 @@ public final class Searcher {
         defer { analyzer.use(language: nil) }
         return analyzer.analyze(text)
     }
+
+    /// A search's tokens in one language: `tokens` without the words that set two things side by side.
+    func searchTokens(_ text: String, language: String?) -> [Token] {
+        let all = tokens(text, language: language)
+        let kept = all.filter { !Self.isComparisonMarker($0, in: text) }
+        return kept.isEmpty ? all : kept
+    }
+
+    /// "git fetch vs git pull": a lowercase "vs" or "versus" sets two things side by side and names neither. As a
+    /// query term it is rare and weighs most, and finds whatever page writes it ("distros@vs.openwall.org"). "VS
+    /// Code" keeps its capitals and its term; so does a query of nothing else.
+    static func isComparisonMarker(_ t: Token, in text: String) -> Bool {
+        let word = text.utf8.dropFirst(t.start).prefix(t.end - t.start)
+        return comparisonMarkers.contains { $0.elementsEqual(word) }
+    }
+
+    static let comparisonMarkers = ["vs", "vs.", "versus"].map { Array($0.utf8) }
 
     /// Each term once, in first-seen order, with how often it occurs.
     static func counted(_ tokens: [Token]) -> [(term: String, count: Int)] {

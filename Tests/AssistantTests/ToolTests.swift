@@ -297,6 +297,47 @@ import Testing
         #expect(AnswerComposer.headTerm(howto) == nil)
     }
 
+    /// "What is the difference between tide check and tide build?": each side is an article's name, so both articles
+    /// are read, though pages that say "check", "build" and "difference" more often rank above them (which of their
+    /// sentences answer is the model's to choose: these pages say every word of the question).
+    @Test func aComparisonOfTwoNamedArticlesReadsBoth() throws {
+        let noise = (1...4).map { i in
+            ("notes\(i).md", "# Harbour notes \(i)\n\nThe difference between a tide check and a tide build matters. Check the tide build, then build the tide check. "
+                + "A tide build without a tide check differs from a tide check without a tide build. Every difference in a build shows in a check.\n")
+        }
+        let files = Dictionary(uniqueKeysWithValues: noise + [
+            ("check.md", "# tide check\n\nReads the table of every harbour and reports errors without writing a forecast. It looks at each "
+                + "station's readings, the heights and times of high and low water, and the moon's phase, and says which of them disagree.\n"),
+            ("build.md", "# tide build\n\nWrites the forecast for every harbour from the table. It reads each station's heights and times "
+                + "of high and low water, the moon's phase and the season, and writes a page for each harbour and day of the year.\n"),
+        ])
+        try DispatcherTests.withAssistant(over: files) { assistant in
+            let question = "What is the difference between tide check and tide build?"
+            let top = try assistant.searcher.search(SearchQuery(text: question, limit: 4)).map(\.title)
+            #expect(!(top.contains("tide check") && top.contains("tide build")), "the search alone finds both: \(top)")
+            let composer = AnswerComposer(assistant: assistant)
+            let profile = QuestionProfile.make(question: question, corrected: question, extra: nil, searcher: assistant.searcher,
+                                               analyzer: assistant.analyzer, unknownWeight: composer.unknownWeight,
+                                               synonyms: assistant.prompts.synonyms, mistyped: [])
+            #expect(profile.kind == .comparison)
+            #expect(Set(try composer.namedSides(profile).map(\.title)) == ["tide check", "tide build"])
+            // A comparison of other things names no article: nothing is brought in.
+            let other = QuestionProfile.make(question: "What is the difference between a check and a forecast?", corrected: "What is the difference between a check and a forecast?",
+                                             extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer)
+            #expect(try composer.namedSides(other).isEmpty)
+        }
+    }
+
+    /// A lowercase "vs" or "versus" is no search term; "VS" in a name is, and so is a query of nothing else.
+    @Test func comparisonMarkersAreNoSearchTerms() throws {
+        try DispatcherTests.withAssistant(over: ["a.md": "# Tides\n\nSpring vs neap tides, and VS Code on the boat.\n"]) { assistant in
+            #expect(assistant.searcher.queryTerms("spring vs neap").map(\.term) == ["spring", "neap"])
+            #expect(assistant.searcher.queryTerms("spring versus neap").map(\.term) == ["spring", "neap"])
+            #expect(assistant.searcher.queryTerms("VS Code").map(\.term).contains("vs"))
+            #expect(assistant.searcher.queryTerms("vs").map(\.term) == ["vs"])
+        }
+    }
+
     /// "What is X?": a sentence of the first article that defines X leads, even when it scored lower; a list
     /// item does not lead when prose can.
     @Test func aDefinitionLeadsADefinitionQuestion() throws {
