@@ -77,9 +77,28 @@ enum AnswerFixtures {
         ("Permanent redirections", "Permanent redirections."),
         ("It ends here.", "It ends here."),
         (",", ","),
+        // Chinese and Japanese close with their own stop, after a full-width bracket too.
+        ("本体の区切り文字を省略できます、", "本体の区切り文字を省略できます。"),
+        ("（それ以外の場合は必須です）", "（それ以外の場合は必須です）。"),
+        ("It ends in (a bracket)", "It ends in (a bracket)."),
     ])
     func closed(_ text: String, _ expected: String) {
         #expect(Layout.closed(text) == expected)
+    }
+
+    /// A sentence wholly in brackets is said of the one before it: it never stands alone or opens an answer.
+    @Test(arguments: [
+        ("(mandatory otherwise)", true),
+        ("（それ以外の場合は必須です）", true),
+        ("(This is rare.)", true),
+        ("(a) The first form takes a path.", false),
+        ("(Optional) The name of the file.", false),
+        ("The default (none) is kept.", false),
+        ("(See (the) notes", false),
+    ] as [(String, Bool)])
+    func asides(_ text: String, _ aside: Bool) {
+        #expect(Cues.isAside(text) == aside)
+        #expect(Cues.refersBack(text) == aside)
     }
 
     /// An author's sign-off answers no question.

@@ -187,7 +187,21 @@ enum Cues {
     }
 
     /// A pronoun or connective among the first words: the sentence needs the one before it.
-    static func refersBack(_ s: String) -> Bool { refersBack(FoldedText(String(decoding: s.utf8.prefix(80), as: UTF8.self))) }
+    /// An aside is said of the sentence before it as well: "(mandatory otherwise)", "（それ以外の場合は必須です）".
+    static func refersBack(_ s: String) -> Bool { isAside(s) || refersBack(FoldedText(String(decoding: s.utf8.prefix(80), as: UTF8.self))) }
+
+    /// A sentence wholly in brackets: the bracket that opens it closes at its end (after any stop).
+    static func isAside(_ s: String) -> Bool {
+        guard let first = s.first, first == "(" || first == "（" else { return false }
+        var depth = 0
+        for (i, c) in zip(s.indices, s) {
+            if c == "(" || c == "（" { depth += 1 } else if c == ")" || c == "）" {
+                depth -= 1
+                if depth == 0 { return s[s.index(after: i)...].allSatisfy { ".。!?！？ ".contains($0) } }
+            }
+        }
+        return false
+    }
 
     static func refersBack(_ folded: FoldedText) -> Bool {
         let words = openingWords(folded)

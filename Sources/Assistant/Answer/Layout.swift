@@ -1,3 +1,5 @@
+import Analysis
+
 /// How picked sentences become an answer a person would write: one paragraph per article with one
 /// citation mark, the article with the best sentence first and that sentence first in it, lists as
 /// lists, code fenced with its line breaks, and nothing that ends mid-sentence.
@@ -24,8 +26,10 @@ enum Layout {
     static func closed(_ text: String) -> String {
         if endsWell(text) { return text }
         var t = Substring(text)
-        while let l = t.last, l == "," || l == " " { t = t.dropLast() }
-        return t.isEmpty ? text : t + "."
+        while let l = t.last, l == "," || l == " " || l == "、" { t = t.dropLast() }
+        // Chinese and Japanese close with their own full stop.
+        let wide = t.last.map { $0.unicodeScalars.first.map { CJKBigramFilter.isCJK($0) || (0xFF00...0xFFEF).contains($0.value) } ?? false } ?? false
+        return t.isEmpty ? text : t + (wide ? "。" : ".")
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
