@@ -25,9 +25,10 @@ public final class Searcher {
 
     /// Query terms with their counts, in first-seen order.
     public func queryTerms(_ text: String) -> [(term: String, count: Int)] {
-        let english = searchTokens(text, language: nil)
+        guard !stats.languages.isEmpty else { return Self.counted(searchTokens(text, language: nil)) }
+        let asked = LanguageDetector.detect(text)
+        let english = withoutForeignStopWords(searchTokens(text, language: nil), text: text, asked: asked)
         var terms = Self.counted(english)
-        guard !stats.languages.isEmpty else { return terms }
         // The same words stemmed as each other language of the corpus (`stats.languages`): only terms
         // English did not give, so that a query meets articles in its own language. Words English drops
         // ("and", "in", "by") are not taken up again: as another language's words they would match only
@@ -36,7 +37,6 @@ public final class Searcher {
         // "proc", which every "WindowProc" of an English corpus holds, a few misread articles sufficing
         // to put Portuguese among its languages.
         let kept = Set(english.map(\.start))
-        let asked = LanguageDetector.detect(text)
         var knownInEnglish: Set<Int>?
         var seen = Set(terms.map(\.term))
         for code in stats.languages {
@@ -57,8 +57,8 @@ public final class Searcher {
     /// no article has. Only words English keeps count as known: English stop words kept by another
     /// language's analysis would otherwise make an English question look foreign wherever one article is.
     public func queryTermsInBestLanguage(_ text: String) -> (language: String?, terms: [(term: String, count: Int)]) {
-        let english = tokens(text, language: nil)
-        guard !stats.languages.isEmpty else { return (nil, Self.counted(english)) }
+        guard !stats.languages.isEmpty else { return (nil, Self.counted(tokens(text, language: nil))) }
+        let english = withoutForeignStopWords(tokens(text, language: nil), text: text, asked: LanguageDetector.detect(text))
         let kept = Set(english.map(\.start))
         var best: (code: String?, terms: [(term: String, count: Int)], known: Int) = (nil, [], -1)
         for code in [nil] + stats.languages.map(Optional.some) {
@@ -72,6 +72,16 @@ public final class Searcher {
             }
         }
         return (best.code, best.terms)
+    }
+
+    /// "¿Qué es un closure?" over a corpus mostly in English: English keeps "que", "es" and "un", rare words there that
+    /// would outweigh "closure". A query that reads as another language of the corpus loses, from its English terms,
+    /// the words that language's analysis drops as its stop words.
+    func withoutForeignStopWords(_ english: [Token], text: String, asked: String?) -> [Token] {
+        guard let asked, asked != "en", stats.languages.contains(asked) else { return english }
+        let kept = Set(tokens(text, language: asked).map(\.start))
+        let out = english.filter { kept.contains($0.start) }
+        return out.isEmpty ? english : out
     }
 
     /// Query terms with their counts, in first-seen order, analysed in one language only (nil: English).

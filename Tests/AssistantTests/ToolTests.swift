@@ -1,4 +1,5 @@
 @testable import Assistant
+import Analysis
 import Retrieval
 import Testing
 
@@ -325,6 +326,25 @@ import Testing
             let other = QuestionProfile.make(question: "What is the difference between a check and a forecast?", corrected: "What is the difference between a check and a forecast?",
                                              extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer)
             #expect(try composer.namedSides(other).isEmpty)
+        }
+    }
+
+    /// A question that reads as another language of a mostly English corpus loses that language's stop words from its
+    /// English terms too: "un", "los" and "con" would be rare English terms, outweighing what it asks about.
+    @Test func aForeignQuestionLosesItsStopWordsInEnglish() throws {
+        let files = [
+            "en.md": "# Iterators\n\nA closure passed to an iterator adapter runs once for each element of the list.\n",
+            "es.md": "# Iteradores\n\nEl cierre que se pasa a un adaptador de iteradores se ejecuta una vez por cada elemento de la lista, "
+                + "y es la forma más común de usar los iteradores con los datos.\n",
+        ]
+        try DispatcherTests.withAssistant(over: files) { assistant in
+            let question = "¿Cómo se usa un closure con los iteradores de la lista?"
+            #expect(LanguageDetector.detect(question) == "es")
+            let terms = assistant.searcher.queryTerms(question).map(\.term)
+            #expect(terms.contains("closur") && terms.contains("iterador"), "\(terms)")
+            for stop in ["un", "los", "con", "de", "se"] { #expect(!terms.contains(stop), "\(stop) in \(terms)") }
+            // An English question keeps its terms.
+            #expect(assistant.searcher.queryTerms("closure con man").map(\.term).contains("con"))
         }
     }
 
