@@ -241,8 +241,9 @@ public final class Searcher {
             final.append((c, scores[c] + weight * ps, scores[c], best?.ordinal ?? 0, ps))
         }
         final.sort { $0.score != $1.score ? $0.score > $1.score : $0.doc < $1.doc }
-        let top = Array(final.prefix(query.limit))
-        var hits = try ArticleStore(db: db, titleSuffix: stats.titleSuffix).hits(for: top.map { ($0.doc, $0.score, $0.passage) }, passages: query.snippets)
+        let store = ArticleStore(db: db, titleSuffix: stats.titleSuffix)
+        let top = try withoutCopies(final, limit: query.limit, store: store)
+        var hits = try store.hits(for: top.map { ($0.doc, $0.score, $0.passage) }, passages: query.snippets)
         let qterms = Set(terms.map(\.term))
         for i in hits.indices {
             if query.snippets { hits[i].snippet = Snippets.window(hits[i].passageText, terms: qterms, analyzer: analyzer) }
@@ -253,6 +254,34 @@ public final class Searcher {
         }
         if query.newestFirst { hits.sort { ($0.date ?? "") > ($1.date ?? "") } }
         return hits
+    }
+
+    /// The best `limit` of `ranked` without copies: an article whose best passage scores exactly as a better one's and
+    /// has its title and that passage's text (a page mirrored in a translation's folder and left untranslated, a
+    /// file saved twice) says nothing the better one does not. Only exact passage-score ties are read, so a ranking
+    /// without any costs nothing more.
+    func withoutCopies(_ ranked: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)], limit: Int,
+                       store: ArticleStore) throws -> [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] {
+        var kept: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] = []
+        var seen: [Int: (title: String, text: String)] = [:]
+        func read(_ r: (doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)) throws -> (title: String, text: String)? {
+            if let s = seen[r.doc] { return s }
+            guard let h = try store.hits(for: [(r.doc, r.score, r.passage)], passages: true).first else { return nil }
+            seen[r.doc] = (h.title, h.passageText)
+            return seen[r.doc]
+        }
+        for r in ranked {
+            if kept.count == limit { break }
+            if r.passageScore > 0 {
+                var copy = false
+                for k in kept where k.passageScore == r.passageScore {
+                    if let a = try read(k), let b = try read(r), a.title == b.title, a.text == b.text { copy = true; break }
+                }
+                if copy { continue }
+            }
+            kept.append(r)
+        }
+        return kept
     }
 
     /// The `k` best of `docs` by score (ties: the lower doc), in no particular order: a heap of the

@@ -348,6 +348,20 @@ import Testing
         }
     }
 
+    /// A copy of an article (same title, same best passage: a page mirrored in a translation's folder, left untranslated)
+    /// is one hit, not two; an article of the same title that says something else is a hit of its own.
+    @Test func copiesAreOneHit() throws {
+        let text = "# Tide tables\n\nA tide table lists the times and heights of high and low water for one harbour.\n"
+        let files = ["a.md": text, "b.md": text,
+                     "c.md": "# Tide tables\n\nTide tables for the harbour are printed each spring by the harbour office.\n",
+                     "d.md": "# Moon\n\nThe moon raises the tides twice a day.\n"]
+        try DispatcherTests.withAssistant(over: files) { assistant in
+            let hits = try assistant.searcher.search(SearchQuery(text: "tide table harbour", limit: 10))
+            #expect(hits.filter { $0.source == "a.md" || $0.source == "b.md" }.count == 1, "\(hits.map(\.source))")
+            #expect(hits.contains { $0.source == "c.md" })
+        }
+    }
+
     /// A lowercase "vs" or "versus" is no search term; "VS" in a name is, and so is a query of nothing else.
     @Test func comparisonMarkersAreNoSearchTerms() throws {
         try DispatcherTests.withAssistant(over: ["a.md": "# Tides\n\nSpring vs neap tides, and VS Code on the boat.\n"]) { assistant in
