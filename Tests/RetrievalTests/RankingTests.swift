@@ -17,10 +17,11 @@ struct RankingTests {
 
     @Test func tiesBreakDeterministicallyInCorpusOrder() throws {
         let s = try Scratch(); defer { s.cleanup() }
-        // Two records identical but for their ids: equal scores.
+        // Two records alike but for their ids and a word the query does not ask: equal scores. (Records the same in
+        // title and text too are copies, one hit: `copiesAreOneHitTheFirstInCorpusOrder`.)
         try s.write("twins.jsonl", """
         {"id": "twin-a", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
-        {"id": "twin-b", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
+        {"id": "twin-b", "title": "Barnacle scraping", "text": "Scrape barnacles off the keel at low tide."}
         """)
         let index = try s.open()
         _ = try index.update()
@@ -32,6 +33,18 @@ struct RankingTests {
         let other = try Index(path: s.root + "/other.sqlite", corpus: s.corpus)
         _ = try other.update()
         #expect(try s.search(other, "barnacle").map(\.id) == ["twin-a", "twin-b"])
+    }
+
+    @Test func copiesAreOneHitTheFirstInCorpusOrder() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        try s.write("twins.jsonl", """
+        {"id": "twin-a", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
+        {"id": "twin-b", "title": "Barnacle scraping", "text": "Scrape barnacles off the hull at low tide."}
+        {"id": "twin-c", "title": "Barnacle scraping", "text": "Scrape barnacles off the keel at low tide."}
+        """)
+        let index = try s.open()
+        _ = try index.update()
+        #expect(try s.search(index, "barnacle").map(\.id) == ["twin-a", "twin-c"])
     }
 
     @Test func hitsCarrySourceLineAndSnippet() throws {
