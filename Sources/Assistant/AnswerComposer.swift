@@ -73,13 +73,8 @@ struct AnswerComposer {
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
                                            synonyms: assistant.prompts.synonyms, mistyped: spelled.typos)
         if let kind { profile.kind = kind }
-        var hits = try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target)
-        // A comparison of two named articles reads both, the one the message names first (when it names one).
-        if case let named = try namedSides(profile), !named.isEmpty, call.target.map({ t in named.contains { $0.doc == t.doc } }) ?? true {
-            let top = hits.first?.score ?? 1
-            let first = named.filter { $0.doc == call.target?.doc } + named.filter { $0.doc != call.target?.doc }
-            hits = first.map { var h = $0; h.score = top; return h } + hits.filter { h in !named.contains { $0.doc == h.doc } }
-        }
+        let hits = try withNamedSides(try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target),
+                                      profile: profile, target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
         let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
@@ -174,6 +169,16 @@ struct AnswerComposer {
             named.append(found)
         }
         return named
+    }
+
+    /// A comparison of two named articles reads both, the one the message names first (when it names one), each
+    /// scored as the best hit; other hits follow as they ranked.
+    func withNamedSides(_ hits: [Hit], profile: QuestionProfile, target: TargetRef?) throws -> [Hit] {
+        let named = try namedSides(profile)
+        guard !named.isEmpty, target.map({ t in named.contains { $0.doc == t.doc } }) ?? true else { return hits }
+        let top = hits.first?.score ?? 1
+        let first = named.filter { $0.doc == target?.doc } + named.filter { $0.doc != target?.doc }
+        return first.map { var h = $0; h.score = top; return h } + hits.filter { h in !named.contains { $0.doc == h.doc } }
     }
 
     /// The terms that name an article by its title: without a manual section's number ("git-fetch(1)" is named by
@@ -414,7 +419,7 @@ extension String {
     }
 }
 
-/// Whether a candidate's article title has `subject`, each article's title read once.
+/// Whether a candidate's article title has the subject (or all of several), each article's title read once.
 struct TitleHolds {
     let subjects: Set<String>
     let analyzer: Analyzer

@@ -228,7 +228,7 @@ public final class Searcher {
                 }
             }
         }
-        var final: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] = []
+        var final: [Ranked] = []
         final.reserveCapacity(candidates.count)
         let weight = query.ranking == .bm25 ? p.passageWeight : 0
         for (i, c) in candidates.enumerated() {
@@ -256,15 +256,17 @@ public final class Searcher {
         return hits
     }
 
+    /// A ranked candidate: its score, the parts it is made of, and its best passage.
+    typealias Ranked = (doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)
+
     /// The best `limit` of `ranked` without copies: an article whose best passage scores exactly as a better one's and
     /// has its title and that passage's text (a page mirrored in a translation's folder and left untranslated, a
     /// file saved twice) says nothing the better one does not. Only exact passage-score ties are read, so a ranking
     /// without any costs nothing more.
-    func withoutCopies(_ ranked: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)], limit: Int,
-                       store: ArticleStore) throws -> [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] {
-        var kept: [(doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)] = []
+    func withoutCopies(_ ranked: [Ranked], limit: Int, store: ArticleStore) throws -> [Ranked] {
+        var kept: [Ranked] = []
         var seen: [Int: (title: String, text: String)] = [:]
-        func read(_ r: (doc: Int, score: Double, docScore: Double, passage: Int, passageScore: Double)) throws -> (title: String, text: String)? {
+        func read(_ r: Ranked) throws -> (title: String, text: String)? {
             if let s = seen[r.doc] { return s }
             guard let h = try store.hits(for: [(r.doc, r.score, r.passage)], passages: true).first else { return nil }
             seen[r.doc] = (h.title, h.passageText)
