@@ -203,7 +203,7 @@ struct RestructuredTextReader {
         while k < end, !lines[k].isBlank, Directive.isOption(lines[k].text) { k += 1 }
         if d.name == "meta", let at = (i ..< end).first(where: { lines[$0].text.contains("http-equiv=refresh") }) {
             let refresh = lines[at].text
-            redirect = refresh.firstRange(of: "url=").map { String(refresh[$0.upperBound...]) } ?? ""
+            redirect = HTMLPageParser.redirectTarget(String(refresh)) ?? ""
         }
         directive(Directive(name: d.name, argument: argument), body: k ..< end)
         return end

@@ -272,16 +272,12 @@ public final class Searcher {
             seen[r.doc] = (h.title, h.passageText)
             return seen[r.doc]
         }
-        for r in ranked {
-            if kept.count == limit { break }
-            if r.passageScore > 0 {
-                var copy = false
-                for k in kept where k.passageScore == r.passageScore {
-                    if let a = try read(k), let b = try read(r), a.title == b.title, a.text == b.text { copy = true; break }
-                }
-                if copy { continue }
+        for r in ranked where kept.count < limit {
+            let copy = try r.passageScore > 0 && kept.contains { k in
+                guard k.passageScore == r.passageScore, let a = try read(k), let b = try read(r) else { return false }
+                return a.title == b.title && a.text == b.text
             }
-            kept.append(r)
+            if !copy { kept.append(r) }
         }
         return kept
     }

@@ -27,9 +27,14 @@ enum Layout {
         if endsWell(text) { return text }
         var t = Substring(text)
         while let l = t.last, l == "," || l == " " || l == "、" { t = t.dropLast() }
-        // Chinese and Japanese close with their own full stop.
-        let wide = t.last.map { $0.unicodeScalars.first.map { CJKBigramFilter.isCJK($0) || (0xFF00...0xFFEF).contains($0.value) } ?? false } ?? false
-        return t.isEmpty ? text : t + (wide ? "。" : ".")
+        guard let last = t.last else { return text }
+        return t + (isWide(last) ? "。" : ".")
+    }
+
+    /// Chinese or Japanese script, or a full-width mark: such a sentence closes with its own full stop.
+    static func isWide(_ c: Character) -> Bool {
+        guard let u = c.unicodeScalars.first else { return false }
+        return CJKBigramFilter.isCJK(u) || (0xFF00...0xFFEF).contains(u.value)
     }
 
     /// Picks grouped per article: the article of the best pick first, then by their best pick; in each
