@@ -344,10 +344,15 @@ struct AnswerComposer {
     /// A sentence that says what the subject is in an appositive ("… introduces Swift Testing, a new testing
     /// library…"): the name before ", a" holds the subject and ends in a word of the question.
     func introduces(_ u: SentenceUnit, _ subject: String, profile: QuestionProfile) -> Bool {
-        guard !u.isCode, let name = Cues.appositiveName(u.text) else { return false }
-        let terms = analyzer.terms(String(name))
-        guard let last = terms.last else { return false }
-        return terms.contains(subject) && profile.termSet.contains(last)
+        guard !u.isCode else { return false }
+        if let name = Cues.appositiveName(u.text) {
+            let terms = analyzer.terms(String(name))
+            if let last = terms.last, terms.contains(subject), profile.termSet.contains(last) { return true }
+        }
+        // "… is often referred to as exception safety in the broader…": the name's words that the question holds,
+        // from the first, include the subject.
+        guard let name = Cues.namedAs(u.text) else { return false }
+        return analyzer.terms(String(name)).prefix { profile.termSet.contains($0) }.contains(subject)
     }
 
     /// Lays out the picks and lists their articles as sources.

@@ -1489,6 +1489,22 @@ extension LayoutRuleTests {
     func appositiveName(_ text: String, _ expected: String?) {
         #expect(Cues.appositiveName(text).map(String.init) == expected)
     }
+
+    /// The name a sentence gives what it describes, description first: the words after "is called", "are known as",
+    /// "is often referred to as"… to the clause's end; not "called" as in invoked without "is"/"are" before it, nor a question.
+    @Test(arguments: [
+        ("Keeping every tile in a cache is often referred to as tiling in the map world.", "tiling in the map world"),
+        ("Code that writes code, which is known as metaprogramming, saves typing.", "metaprogramming"),
+        ("A loop over the keys of a map is called a key walk.", "a key walk"),
+        ("Grids of equal cells are also termed rasters; vectors are not.", "rasters"),
+        ("The handler gets called when the page loads.", nil),
+        ("Callbacks run after the loop, as they are called.", nil),
+        ("What is this pattern called?", nil),
+        ("The map is drawn by the engine.", nil),
+    ] as [(String, String?)])
+    func namedAs(_ text: String, _ expected: String?) {
+        #expect(Cues.namedAs(text).map(String.init) == expected)
+    }
 }
 
 /// Prose that opens with a lowercase word right after a code block is the rest of the sentence the listing

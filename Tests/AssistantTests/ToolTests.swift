@@ -273,6 +273,24 @@ import Testing
         #expect(!Cues.defines(owned.unit, [actor], strictly: true) && Cues.defines(intro.unit, [actor], strictly: true))
     }
 
+    /// A sentence that names the thing after describing it ("… is often referred to as tiling") defines it: it
+    /// leads a "What is X?" answer over a better-scored sentence that only uses X; a name that holds X after other
+    /// words ("… is called cache tiling") does not.
+    @Test func aSentenceThatNamesTheSubjectDefinesIt() throws {
+        let composer = AnswerComposer(assistant: SeedAssistant.shared)
+        let tiling = try #require(SeedAssistant.shared.analyzer.terms("tiling").first)
+        let profile = AnswerFixtures.profile([tiling: 3], kind: .definition)
+        let usage = AnswerFixtures.candidate(8, "Tiling by hand gets slow once the map passes a thousand cells.", score: 5)
+        let naming = AnswerFixtures.candidate(2, "Keeping every tile in its own cache is often referred to as tiling in the map world.", score: 1)
+        var picked = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, naming], picked: &picked)
+        #expect(Layout.paragraphs(picked).first?.first?.unit.index == 2)
+        let other = AnswerFixtures.candidate(2, "Keeping every tile in its own cache is called cache tiling.", score: 1)
+        var unchanged = [usage]
+        composer.leadWithDefinition(profile, ranked: [usage, other], picked: &unchanged)
+        #expect(unchanged.map(\.unit.index) == [8])
+    }
+
     /// "What is a tide gauge record?": the name's last word is its head, which the article titled by the whole name
     /// defines on its own ("A record is…"); in an article whose title lacks a word of the name it is another record.
     @Test func theHeadOfANameIsDefinedInTheArticleTheNameTitles() throws {

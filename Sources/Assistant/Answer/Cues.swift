@@ -114,6 +114,30 @@ enum Cues {
         return text[first.startIndex ..< comma]
     }
 
+    /// The name a sentence gives what it describes ("Being ready for unwinding is often referred to as exception
+    /// safety in the broader programming world." → "exception safety in the broader programming world"): the words
+    /// after "is called", "are known as", "is referred to as"… up to the clause's end. A definition written the other
+    /// way round, description first. Nil when the sentence has no such phrase, or it asks ("What is it called?").
+    static func namedAs(_ text: String) -> Substring? {
+        guard text.last != "?", text.utf8.count < 400 else { return nil }
+        let lower = text.lowercased()
+        guard lower.utf8.count == text.utf8.count else { return nil }
+        for verb in namingVerbs {
+            guard let at = ByteSearch.firstIndex(of: verb, in: lower) else { continue }
+            // "is" or "are" right before the verb, or before one adverb before it.
+            let before = lower[..<at].split(separator: " ").suffix(2)
+            guard let be = before.last.map({ namingAdverbs.contains(String($0)) ? before.first : $0 }) ?? nil,
+                  be == "is" || be == "are" else { continue }
+            let offset = lower.utf8.distance(from: lower.startIndex, to: at) + verb.utf8.count
+            let rest = text[text.utf8.index(text.startIndex, offsetBy: offset)...].prefix { !",.;:()!?".contains($0) }
+            return rest.isEmpty ? nil : rest
+        }
+        return nil
+    }
+
+    static let namingVerbs = [" called ", " known as ", " referred to as ", " termed "]
+    static let namingAdverbs: Set<String> = ["often", "also", "commonly", "usually", "sometimes", "generally"]
+
     private static let prepositions: Set<[UInt8]> = Set(["in", "on", "at", "by", "for", "with", "from", "to", "of", "into",
         "after", "before", "during", "since", "until", "about", "over", "under", "via", "without", "within", "as", "like",
         "unlike"].map(word))
