@@ -1471,6 +1471,20 @@ extension LayoutRuleTests {
                              leading: Set(analyzer.terms("OpenAPI"))))
     }
 
+    /// A name written with its arguments is the subject only with the question's arguments: "layout(packed(n))" is
+    /// another layout than "layout(C)".
+    @Test(arguments: [
+        ("layout(C) is the order the C compiler uses.", true),
+        ("layout(packed(n)) is a layout without padding.", false),
+        ("Layout<Packed> is a layout without padding.", false),
+        ("Layouts are the orders fields come in.", true),
+    ])
+    func definesANameWithItsArguments(_ text: String, _ expected: Bool) {
+        let analyzer = AnswerFixtures.analyzer
+        let subject = Set(analyzer.terms("layout")), question = Set(analyzer.terms("What is layout(C)?"))
+        #expect(Cues.defines(AnswerFixtures.unit(0, text), subject, leading: question) == expected)
+    }
+
     /// The name an appositive defines: the last words before the first ", a"/", an", unless a preposition or a
     /// subordinator stands among them.
     @Test(arguments: [

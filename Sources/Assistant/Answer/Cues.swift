@@ -67,11 +67,23 @@ enum Cues {
         // the entry of TOKEN_GROUPS, and says nothing of what a token is.
         guard subject(u.tokens) || (subject(openingTerms(u.tokens)) && identifierParts(u.tokens).allSatisfy { terms.contains($0) || leading.contains($0) })
         else { return false }
+        // A name written with its arguments is another thing with other arguments: "repr(packed(n)) forces…" says
+        // nothing of what repr(C) guarantees.
+        if let own = argumentTerms(u), !own.allSatisfy({ terms.contains($0) || leading.contains($0) }) { return false }
         // "With AsyncAlgorithms, we are applying…" is about "we": a sentence that opens with a preposition has another subject.
         if let first = openingWords(FoldedText(u.text)).first, subordinators.contains(Array(first)) || prepositions.contains(Array(first)) { return false }
         // So is "Nettle’s PBKDF2 functions are defined in…": a possessive opens a sentence about what it owns.
         if let word = u.text.split(separator: " ", maxSplits: 1).first, word.hasSuffix("'s") || word.hasSuffix("’s") { return false }
         return true
+    }
+
+    /// The analysed terms of the sentence's first word when it is a name with arguments ("repr(packed(n))", "Box<T>"):
+    /// as many of its first terms as the word has runs of letters and digits. Nil for a plain first word.
+    static func argumentTerms(_ u: SentenceUnit) -> ArraySlice<String>? {
+        guard let word = u.text.split(separator: " ", maxSplits: 1).first, word.contains(where: { $0 == "(" || $0 == "<" }),
+              word.first?.isLetter == true else { return nil }
+        let runs = word.split { !$0.isLetter && !$0.isNumber }.count
+        return u.tokens.prefix(runs)
     }
 
     /// The parts of the identifier that opens a sentence ("token", "group" after "token_group"; "configur", "reader"
