@@ -204,10 +204,13 @@ struct AnswerComposer {
     }
 
     /// For "X vs Y", each side gets a sentence of its own when the selection left one out.
+    /// A side whose words the other side's name holds too ("transmute" against "transmute_copy") is told apart by the
+    /// words the other has and it lacks: a sentence on transmute_copy is no sentence on transmute.
     func bothSides(_ sides: [Set<String>], ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {
         for (k, terms) in sides.enumerated() {
-            let other = sides[1 - k]
-            func alone(_ u: SentenceUnit) -> Bool { !u.terms.isDisjoint(with: terms) && u.terms.isDisjoint(with: other) }
+            let rival = sides[1 - k].subtracting(terms), distinct = terms.subtracting(sides[1 - k])
+            let own = distinct.isEmpty ? terms : distinct
+            func alone(_ u: SentenceUnit) -> Bool { !u.terms.isDisjoint(with: own) && u.terms.isDisjoint(with: rival) }
             if picked.contains(where: { alone($0.unit) }) { continue }
             // The side's best whole sentence (not a list item or code out of its context), however far below
             // the other side's: a comparison that describes one side only does not answer. One that defines the

@@ -257,6 +257,23 @@ import Testing
         #expect(defined.map(\.unit.index) == [0, 1, 5])
     }
 
+    /// "the difference between X and Y": X is what follows "between", not "difference"; and when one side's name holds
+    /// the other's ("fold" and "fold_left"), both stay whole and each gets a sentence on it alone: one on fold_left is
+    /// none on fold.
+    @Test func nestedSidesOfAComparisonAreToldApart() throws {
+        let analyzer = SeedAssistant.shared.analyzer
+        let plain = QuestionProfile.comparisonSides("What is the difference between a struct and a class?", analyzer: analyzer)
+        #expect(plain.map { $0.sorted() } == [["struct"], ["class"]])
+        let sides = QuestionProfile.comparisonSides("What's the difference between fold and fold_left?", analyzer: analyzer)
+        let fold = Set(analyzer.terms("fold")), foldLeft = Set(analyzer.terms("fold_left"))
+        #expect(sides == [fold, foldLeft], "\(sides)")
+        let longer = AnswerFixtures.candidate(0, "The fold_left function walks the list from its first element.", score: 3)
+        let shorter = AnswerFixtures.candidate(1, "The fold function combines the elements of a list into one value.", score: 1)
+        var picked = [longer]
+        AnswerComposer(assistant: SeedAssistant.shared).bothSides(sides, ranked: [longer, shorter], picked: &picked)
+        #expect(picked.map(\.unit.index) == [0, 1])
+    }
+
     /// Of the top pick's article, the sentence that says what X is first leads ("Actors are…" in the introduction, not
     /// "An actor refers to…" pages later), and a possessive ("Actors’ mailboxes are…") says what X owns, not what X is.
     @Test func theFirstDefinitionOfTheArticleLeads() throws {

@@ -320,7 +320,12 @@ extension QuestionProfile {
                 }
                 return Set(analyzer.terms(text))
             }
-            let a = side(parts[0], last: true), b = side(parts[1], last: false)
+            // "the difference between X and Y": X is what follows "between".
+            let first = parts[0].components(" between ").last ?? parts[0]
+            let a = side(first, last: true), b = side(parts[1], last: false)
+            // One side's name may hold the other's ("transmute" and "transmute_copy"): both stay whole, and a sentence
+            // is told to be on one side by the words only the other has (AnswerComposer.bothSides).
+            if !a.isEmpty, !b.isEmpty, a.isSubset(of: b) || b.isSubset(of: a), a != b { return [a, b] }
             let sides = [a.subtracting(b), b.subtracting(a)]
             if sides.allSatisfy({ !$0.isEmpty }) { return sides }
         }
