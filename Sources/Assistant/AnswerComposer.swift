@@ -116,9 +116,10 @@ struct AnswerComposer {
         selection.shown = shown
         let named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
         if lookup == nil, !named.isEmpty { why.append("sections the question names: " + named.compactMap(\.unit.heading).joined(separator: "; ")) }
-        selection.run(lookup ?? NamedSections.leading(named, ranked))
+        let candidates = lookup ?? NamedSections.leading(named, ranked)
+        selection.run(candidates)
         var picked = selection.picked
-        if profile.sides.count == 2 { bothSides(profile.sides, ranked: ranked, picked: &picked) }
+        if profile.sides.count == 2 { picked = withBothSides(profile.sides, selection: selection, ranked: ranked, candidates: candidates) }
         if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
 
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
@@ -204,6 +205,25 @@ struct AnswerComposer {
     }
 
     /// For "X vs Y", each side gets a sentence of its own when the selection left one out.
+    /// The picks of `selection` with a sentence for each side of a comparison (`bothSides`). What the sides add counts
+    /// against the word budget: when it would pass it, the selection runs again with the budget less their words, so
+    /// that the answer makes room for the side it lacked instead of growing past its length.
+    func withBothSides(_ sides: [Set<String>], selection: AnswerSelection, ranked: [AnswerCandidate],
+                       candidates: [AnswerCandidate]) -> [AnswerCandidate] {
+        var picked = selection.picked
+        bothSides(sides, ranked: ranked, picked: &picked)
+        let added = picked.dropFirst(selection.picked.count).reduce(0) { $0 + $1.unit.words }
+        guard added > 0, selection.words + added > selection.settings.budget else { return picked }
+        var settings = selection.settings
+        settings.budget = max(settings.budget - added, 0)
+        var again = AnswerSelection(pool: selection.pool, profile: selection.profile, settings: settings)
+        again.shown = selection.shown
+        again.run(candidates)
+        var fitted = again.picked
+        bothSides(sides, ranked: ranked, picked: &fitted)
+        return fitted
+    }
+
     /// A side whose words the other side's name holds too ("transmute" against "transmute_copy") is told apart by the
     /// words the other has and it lacks: a sentence on transmute_copy is no sentence on transmute.
     func bothSides(_ sides: [Set<String>], ranked: [AnswerCandidate], picked: inout [AnswerCandidate]) {

@@ -274,6 +274,29 @@ import Testing
         #expect(picked.map(\.unit.index) == [0, 1])
     }
 
+    /// A comparison's missing side is made room for: the picks are chosen again within the budget less the side's
+    /// sentence, so the answer keeps its length instead of growing by it.
+    @Test func theMissingSideOfAComparisonIsMadeRoomFor() throws {
+        let analyzer = SeedAssistant.shared.analyzer
+        let sides = [Set(analyzer.terms("struct")), Set(analyzer.terms("class"))]
+        let texts = ["A struct is copied each time it is assigned to a new variable or passed along.",
+                     "A struct keeps its stored properties inline with no extra indirection at all here.",
+                     "A struct can conform to protocols and gain methods through extensions as well.",
+                     "A class instance is shared by reference between every variable that holds it."]
+        let units = texts.enumerated().map { AnswerFixtures.unit($0.offset, $0.element) }
+        let ranked = units.enumerated().map { AnswerFixtures.candidate($0.element, score: [3, 2.5, 2, -1][$0.offset]) }
+        var profile = AnswerFixtures.profile([sides[0].first!: 1, sides[1].first!: 1], kind: .comparison)
+        profile.sides = sides
+        var settings = AnswerSelection.Settings()
+        settings.budget = 45   // the three struct sentences (43 words) fit; with the class one (13) they do not
+        var selection = AnswerSelection(pool: AnswerFixtures.pool(units), profile: profile, settings: settings)
+        selection.run(ranked)
+        #expect(selection.picked.map(\.unit.index) == [0, 1, 2])
+        let picked = AnswerComposer(assistant: SeedAssistant.shared).withBothSides(sides, selection: selection, ranked: ranked, candidates: ranked)
+        #expect(picked.map(\.unit.index) == [0, 1, 3])
+        #expect(picked.reduce(0) { $0 + $1.unit.words } <= settings.budget + units[3].words)
+    }
+
     /// Of the top pick's article, the sentence that says what X is first leads ("Actors are…" in the introduction, not
     /// "An actor refers to…" pages later), and a possessive ("Actors’ mailboxes are…") says what X owns, not what X is.
     @Test func theFirstDefinitionOfTheArticleLeads() throws {
