@@ -67,7 +67,7 @@ struct AnswerComposer {
 
     func compose(_ call: ToolCall, question: String, extra: String?, shown: String? = nil, said: String? = nil, terms: String? = nil,
                  kind: QuestionProfile.Kind? = nil, mustMention: Bool = false) throws -> Response {
-        let spelled = assistant.spelling.correct(QuestionProfile.withoutMeaningVerb(terms ?? question))
+        let spelled = assistant.spelling.correct(QuestionProfile.withoutMatterVerb(QuestionProfile.withoutMeaningVerb(terms ?? question)))
         let corrected = spelled.text
         var profile = QuestionProfile.make(question: question, corrected: corrected, extra: extra,
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,

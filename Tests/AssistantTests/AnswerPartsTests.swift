@@ -1222,6 +1222,20 @@ extension LayoutRuleTests {
         #expect(QuestionProfile.withoutMeaningVerb(question) == expected)
     }
 
+    /// "matter" as a verb ("why does it matter?") is the question's shape; as a noun ("dark matter") it is a topic.
+    @Test(arguments: [
+        ("What is the new resolver and why does it matter?", "What is the new resolver and why does it?"),
+        ("Does the order of the flags matter?", "Does the order of the flags?"),
+        ("Why it matters for caching", "Why it for caching"),
+        ("What is dark matter?", "What is dark matter?"),
+        ("Is it a matter of taste?", "Is it a matter of taste?"),
+        ("How do I sort, no matter the case?", "How do I sort, no matter the case?"),
+        ("Which matters more, speed or size?", "Which more, speed or size?"),
+    ])
+    func matterVerbDropped(_ question: String, expected: String) {
+        #expect(QuestionProfile.withoutMatterVerb(question) == expected)
+    }
+
     /// The term of a reference entry, before " — " or a short ": "; prose has none.
     @Test(arguments: [
         ("--nonet: Do not use the network.", "--nonet"),

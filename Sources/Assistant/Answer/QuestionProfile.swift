@@ -80,6 +80,28 @@ struct QuestionProfile {
 }
 
 extension QuestionProfile {
+    /// "… and why does it matter?", "Does the order matter?": "matter" as a verb asks whether something counts, it names
+    /// no topic, and as a word no article has it would make the question look like one the corpus lacks. A verb when it
+    /// ends its clause after a pronoun or with an auxiliary before it; "dark matter", "a matter of taste" keep it.
+    static func withoutMatterVerb(_ question: String) -> String {
+        var words = question.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        func bare(_ w: String) -> String { w.lowercased().filter { $0.isLetter || $0 == "'" || $0 == "’" } }
+        for i in words.indices.reversed() where ["matter", "matters"].contains(bare(words[i])) {
+            let punct = words[i].drop { $0.isLetter }
+            let endsClause = !punct.isEmpty || i == words.count - 1 || matterFollowers.contains(bare(words[i + 1]))
+            let before = words[max(0, i - 8)..<i].map(bare)
+            let isVerb = before.last.map { matterSubjects.contains($0) } == true || before.contains { matterAuxiliaries.contains($0) }
+            guard endsClause, isVerb, let last = before.last, !["no", "the", "a", "an"].contains(last) else { continue }
+            if punct.isEmpty { words.remove(at: i) } else { words[i] = String(punct); words[i - 1] += words[i]; words.remove(at: i) }
+        }
+        return words.joined(separator: " ")
+    }
+
+    static let matterSubjects: Set<String> = ["it", "this", "that", "they", "what", "which", "really", "even", "still"]
+    static let matterAuxiliaries: Set<String> = ["does", "do", "did", "would", "will", "should", "can", "could", "might", "may",
+                                                 "doesn't", "don't", "doesn’t", "don’t"]
+    static let matterFollowers: Set<String> = ["and", "if", "when", "for", "to", "here", "so", "much", "more", "at", "in", "or"]
+
     /// "What does EAGAIN mean?", "What do the flags stand for?": the verb that asks for a meaning is the
     /// question's shape, not its topic; as a term it finds sentences about a mean or a standing.
     static func withoutMeaningVerb(_ question: String) -> String {
