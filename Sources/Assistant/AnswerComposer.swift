@@ -73,7 +73,9 @@ struct AnswerComposer {
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
                                            synonyms: assistant.prompts.synonyms, mistyped: spelled.typos)
         if let kind { profile.kind = kind }
-        let hits = try withNamedSides(try retrieve(corrected + (extra.map { " " + $0 } ?? ""), target: call.target),
+        // A comparison searches for its sides, not for "compare" or "difference" (`withoutComparisonFrame`).
+        let asked = profile.kind == .comparison ? QuestionProfile.withoutComparisonFrame(corrected) : corrected
+        let hits = try withNamedSides(try retrieve(asked + (extra.map { " " + $0 } ?? ""), target: call.target),
                                       profile: profile, target: call.target)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 

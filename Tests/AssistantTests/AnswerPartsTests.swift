@@ -1236,6 +1236,17 @@ extension LayoutRuleTests {
         #expect(QuestionProfile.withoutMatterVerb(question) == expected)
     }
 
+    /// A comparison's own words are no search terms: "compare", "difference", "versus" find any text that compares.
+    @Test(arguments: [
+        ("How does that compare to the cache helper?", "How does that to the cache helper?"),
+        ("What's the difference between fold and fold_left?", "What's the between fold and fold_left?"),
+        ("Tabs versus spaces: which is different?", "Tabs spaces: which is"),
+        ("Is a stash a commit?", "Is a stash a commit?"),
+    ])
+    func comparisonFrameDropped(_ question: String, expected: String) {
+        #expect(QuestionProfile.withoutComparisonFrame(question) == expected)
+    }
+
     /// The term of a reference entry, before " — " or a short ": "; prose has none.
     @Test(arguments: [
         ("--nonet: Do not use the network.", "--nonet"),

@@ -459,6 +459,23 @@ import Testing
         }
     }
 
+    /// "How does the disk helper compare to the memory helper?" is answered from the helpers' pages, not from a page
+    /// that compares other things: "compare" is the question's shape, no search term.
+    @Test func aComparisonSearchesForItsSidesNotForComparing() throws {
+        var files = [
+            "disk.md": "# Disk helper\n\nThe disk helper writes each secret to a file in your home folder. The file is plain text.\n",
+            "memory.md": "# Memory helper\n\nThe memory helper keeps each secret in a daemon for fifteen minutes. Nothing is written to a file.\n",
+            "diff.md": "# Comparing trees\n\nTo compare two trees, diff them; compare the index with the tree to see what was compared. "
+                + "Comparing often, compare again: compared trees are compared by name.\n",
+        ]
+        for topic in ["Tips", "Tags", "Hooks", "Remotes"] { files[topic + ".md"] = "# " + topic + "\n\nNotes on " + topic.lowercased() + " and helpers.\n" }
+        try Self.withAssistant(over: files) { assistant in
+            let r = try assistant.respond("How does the disk helper compare to the memory helper?", context: ConversationContext())
+            #expect(!r.citations.contains { $0.ref.title == "Comparing trees" }, "\(r.answer)")
+            #expect(r.citations.contains { $0.ref.title == "Disk helper" } && r.citations.contains { $0.ref.title == "Memory helper" }, "\(r.answer)")
+        }
+    }
+
     /// `withAssistant`, with the conversation as it stands after `question` was answered.
     static func afterAnswering(_ question: String, over files: [String: String], _ body: (Assistant, ConversationContext) throws -> Void) throws {
         try withAssistant(over: files) { assistant in

@@ -274,6 +274,17 @@ extension QuestionProfile {
 
     /// "X vs Y": the mark of a comparison (its kind), no topic of its own; an article that never writes it
     /// lacks nothing the question asks about.
+    /// A comparison's own words ("How does X compare to Y?", "the difference between X and Y") ask for a comparison, they
+    /// name no topic: as search terms they find any text that compares or differs.
+    static func withoutComparisonFrame(_ question: String) -> String {
+        question.split(separator: " ").filter { w in
+            !comparisonFrame.contains(w.lowercased().filter(\.isLetter))
+        }.joined(separator: " ")
+    }
+
+    static let comparisonFrame: Set<String> = ["compare", "compares", "compared", "comparing", "comparison", "difference", "differences",
+                                               "differ", "differs", "different", "vs", "versus"]
+
     static let comparisonMarks: Set<String> = ["vs", "versus"]
 
     /// A number or a number word ("10", "ten", "dozen"): "ten days ago" tells how long, not what about; a
