@@ -40,11 +40,14 @@ public struct Explanation: Sendable, Equatable {
     public var documentScore: Double
     public var passageScore: Double
     public var passageWeight: Double
+    /// What the document score holds for a title the query holds whole (`RankingParameters.namedWeight`).
+    public var named = 0.0
 
     public var lines: [String] {
         var out: [String] = []
         let d = Explanation.fmt(documentScore), p = Explanation.fmt(passageScore)
-        out.append("\(Explanation.fmt(documentScore + passageWeight * passageScore)) = \(ranking.rawValue) \(d) + \(Explanation.fmt(passageWeight)) × best passage \(p)")
+        out.append("\(Explanation.fmt(documentScore + passageWeight * passageScore)) = \(ranking.rawValue) \(d) + \(Explanation.fmt(passageWeight)) × best passage \(p)"
+                   + (named > 0 ? " (bm25 holds \(Explanation.fmt(named)) for a title the query holds whole)" : ""))
         for t in terms where t.contribution > 0 {
             out.append("  \(t.term): \(Explanation.fmt(t.contribution)) (idf \(Explanation.fmt(t.idf)), df \(t.df), tf title \(t.titleTF) headings \(t.headingTF) body \(t.bodyTF))")
         }

@@ -14,6 +14,9 @@ public struct RankingParameters: Sendable, Equatable {
     public var bodyWeight = 1.0
     /// How much the best passage's BM25 score adds to the article's.
     public var passageWeight = 0.8
+    /// How much an article whose title the query holds whole ("worker threads" for "Worker threads") gains: this share
+    /// of the title terms' summed IDF.
+    public var namedWeight = 1.0
     public init() {
         // Experiments: LORE_RANKING="k1=1.2,b=0.75,title=2,heading=1,passage=0.3" (used by the tuning notes).
         guard let raw = getenv("LORE_RANKING") else { return }
@@ -26,6 +29,7 @@ public struct RankingParameters: Sendable, Equatable {
             case "title": titleWeight = v
             case "heading": headingWeight = v
             case "passage": passageWeight = v
+            case "named": namedWeight = v
             default: break
             }
         }

@@ -10,6 +10,8 @@ public final class Searcher {
     /// each maxDoc + 1 long, left all zero (all -1) after every search.
     var scoreScratch: [Double] = []
     var slotScratch: [Int32] = []
+    var titleScratch: [Int32] = []
+    var titleIDFScratch: [Double] = []
 
     public init(index: Index, analyzer: Analyzer = Analyzer()) throws {
         db = index.db
@@ -183,6 +185,17 @@ public final class Searcher {
             for c in candidates { slot[c] = -1 }
             scoreScratch = scores; slotScratch = slot
         }
+        // Per article, the query's terms in its title (with repeats) and their IDF, for `namedWeight`.
+        let named = p.namedWeight > 0 && query.ranking == .bm25
+        var titleTerms = named ? (titleScratch.count == maxDoc + 1 ? titleScratch : [Int32](repeating: 0, count: maxDoc + 1)) : []
+        var titleIDF = named ? (titleIDFScratch.count == maxDoc + 1 ? titleIDFScratch : [Double](repeating: 0, count: maxDoc + 1)) : []
+        var titled: [(doc: Int, length: Int32)] = []
+        defer {
+            if named {
+                for t in titled { titleTerms[t.doc] = 0; titleIDF[t.doc] = 0 }
+                titleScratch = titleTerms; titleIDFScratch = titleIDF
+            }
+        }
         for t in terms {
             let w = Double(t.qtf)
             t.docs.withUnsafeBytes { raw in
@@ -202,9 +215,16 @@ public final class Searcher {
                     }
                     if scores[d.doc] == 0 { touched.append(d.doc) }
                     scores[d.doc] += s
+                    if named, d.titleTF > 0 {
+                        titleTerms[d.doc] += Int32(d.titleTF); titleIDF[d.doc] += t.idf
+                        if titleTerms[d.doc] == Int32(d.titleTF) { titled.append((d.doc, Int32(d.titleLength))) }
+                    }
                 }
             }
         }
+        // An article whose title the query holds whole is the one it names ("Worker threads" for "would worker threads
+        // make my app faster?"), however many of the query's other words a longer article repeats.
+        for t in titled where t.length > 0 && titleTerms[t.doc] >= t.length { scores[t.doc] += p.namedWeight * titleIDF[t.doc] }
         // Passage evidence for the strongest candidates: the best paragraph-sized chunk's BM25.
         let candidateCount = max(query.limit * 5, 50)
         candidates = touched.count > candidateCount ? topK(touched, scores: scores, k: candidateCount) : touched
@@ -312,18 +332,21 @@ public final class Searcher {
     func explain(doc: Int, terms: [TermData], query: SearchQuery, documentScore: Double, passageScore: Double) throws -> Explanation {
         var out: [Explanation.Term] = []
         let p = query.parameters
+        var titleTerms = 0, titleLength = 0, titleIDF = 0.0
         for t in terms {
             var found: DocPosting?
             t.docs.withUnsafeBytes { raw in PostingCodec.decodeDocs(raw) { if $0.doc == doc { found = $0 } } }
             guard let d = found else { out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: 0, headingTF: 0, bodyTF: 0, contribution: 0)); continue }
+            if d.titleTF > 0 { titleTerms += d.titleTF; titleLength = d.titleLength; titleIDF += t.idf }
             let tf = p.titleWeight * Scoring.normalized(tf: d.titleTF, length: d.titleLength, average: stats.avgTitle, b: p.b)
                 + p.headingWeight * Scoring.normalized(tf: d.headingTF, length: d.headingLength, average: stats.avgHeading, b: p.b)
                 + p.bodyWeight * Scoring.normalized(tf: d.bodyTF, length: d.bodyLength, average: stats.avgBody, b: p.b)
             out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: d.titleTF, headingTF: d.headingTF, bodyTF: d.bodyTF,
                              contribution: Double(t.qtf) * t.idf * Scoring.saturate(tf, k1: p.k1)))
         }
+        let named = query.ranking == .bm25 && titleLength > 0 && titleTerms >= titleLength ? p.namedWeight * titleIDF : 0
         return Explanation(ranking: query.ranking, terms: out, documentScore: documentScore,
-                           passageScore: passageScore, passageWeight: query.ranking == .bm25 ? p.passageWeight : 0)
+                           passageScore: passageScore, passageWeight: query.ranking == .bm25 ? p.passageWeight : 0, named: named)
     }
 
     func filterSet(_ q: SearchQuery) throws -> Set<Int> {

@@ -35,6 +35,30 @@ struct RankingTests {
         #expect(try s.search(other, "barnacle").map(\.id) == ["twin-a", "twin-b"])
     }
 
+    /// An article whose title the query holds whole ("Harbour cranes" for "harbour cranes at night")
+    /// is the one the query names: it gains the title terms' IDF (`namedWeight`) and outranks an article that repeats
+    /// the query's words in its text; with `namedWeight` 0 it does not. The explanation says what the title added.
+    @Test func anArticleTheQueryNamesByItsTitleWins() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        try s.write("cranes.jsonl", """
+        {"id": "cranes", "title": "Harbour cranes", "text": "Harbour cranes lift containers onto ships, by day and at night."}
+        {"id": "shifts", "title": "Night shifts at the docks", "text": "At night the harbour cranes run; harbour cranes at night are loud."}
+        {"id": "x1", "title": "Tugboats", "text": "Tugboats push ships."}
+        {"id": "x2", "title": "Buoys", "text": "Buoys mark channels."}
+        """)
+        let index = try s.open()
+        _ = try index.update()
+        let question = "harbour cranes at night"
+        var plain = RankingParameters()
+        plain.namedWeight = 0
+        #expect(try s.search(index, question) { $0.parameters = plain }.first?.id == "shifts")
+        let hits = try s.search(index, question) { $0.explain = true }
+        #expect(hits.first?.id == "cranes")
+        let named = try #require(hits.first?.explanation)
+        #expect(named.named > 0 && named.lines[0].contains("title the query holds whole"), "\(named.lines)")
+        #expect(hits.dropFirst().allSatisfy { $0.explanation?.named == 0 }, "\(hits.map { $0.explanation?.lines ?? [] })")
+    }
+
     @Test func copiesAreOneHitTheFirstInCorpusOrder() throws {
         let s = try Scratch(); defer { s.cleanup() }
         try s.write("twins.jsonl", """
