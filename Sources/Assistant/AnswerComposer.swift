@@ -75,8 +75,10 @@ struct AnswerComposer {
         if let kind { profile.kind = kind }
         // A comparison searches for its sides, not for "compare" or "difference" (`withoutComparisonFrame`).
         let asked = profile.kind == .comparison ? QuestionProfile.withoutComparisonFrame(corrected) : corrected
-        let hits = try withNamedSides(try retrieve(asked + (extra.map { " " + $0 } ?? ""), target: call.target),
+        var hits = try withNamedSides(try retrieve(asked + (extra.map { " " + $0 } ?? ""), target: call.target),
                                       profile: profile, target: call.target)
+        let headed = call.targetOnly || call.fromConversation ? nil : try headedBySubject(profile)
+        if let headed { hits = Self.withSecond(headed, in: hits) }
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
         let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
@@ -116,13 +118,23 @@ struct AnswerComposer {
         }
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.shown = shown
-        let named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
+        var named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
+        if named.isEmpty, let headed, let lead = sectionLead(headed, pool: pool) {
+            named = [lead]
+            // A glossary's other entries are about other things: an article whose section below its first is headed by
+            // the name gives only that section ("It is one of the lower level crates…" of the entry above had followed
+            // "System View Description is an XML file format…" as if said of SVD). A page headed by the name is all about it.
+            let firstSection = pool.units[lead.unit.doc]?.first?.section ?? 0
+            if lead.unit.section != firstSection {
+                ranked.removeAll { $0.unit.doc == lead.unit.doc && $0.unit.section != lead.unit.section }
+            }
+        }
         if lookup == nil, !named.isEmpty { why.append("sections the question names: " + named.compactMap(\.unit.heading).joined(separator: "; ")) }
         let candidates = lookup ?? NamedSections.leading(named, ranked)
         selection.run(candidates)
         var picked = selection.picked
         if profile.sides.count == 2 { picked = withBothSides(profile.sides, selection: selection, ranked: ranked, candidates: candidates) }
-        if profile.kind == .definition && lookup == nil { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
+        if profile.kind == .definition && lookup == nil && named.isEmpty { leadWithDefinition(profile, ranked: ranked, picked: &picked) }
 
         guard !picked.isEmpty else { return abstain(call, hits: hits, why: why + ["abstained: no sentence reads on its own"]) }
         if mustMention, let own = Self.ownSubject(profile), !picked.contains(where: { $0.unit.terms.contains(own) }) {
@@ -152,6 +164,44 @@ struct AnswerComposer {
             }
         }
         return hits
+    }
+
+    /// "What is a HAL?" over a book with a glossary: a section headed by the very name a "What is X?" question asks
+    /// about ("### HAL": the heading's terms are the question's own, its setting aside) says what X is in its lead,
+    /// whether or not its article ranks among the best for the question's words. The first of the best articles for
+    /// those terms alone with such a section, and that section; nil when none has one.
+    func headedBySubject(_ profile: QuestionProfile) throws -> (hit: Hit, section: Set<String>)? {
+        guard profile.kind == .definition else { return nil }
+        let own = Set(profile.terms.filter { !profile.settingTerms.contains($0) })
+        guard (1...Self.maxHeadedTerms).contains(own.count) else { return nil }
+        var query = SearchQuery(text: own.sorted().joined(separator: " "), limit: Self.headedArticles)
+        query.snippets = false
+        for h in try assistant.searcher.search(query) {
+            guard let s = try assistant.store.article(doc: h.doc) else { continue }
+            if s.article.headings.contains(where: { Set(analyzer.terms($0.text)) == own }) { return (h, own) }
+        }
+        return nil
+    }
+
+    /// The most words a name may have for a section headed by it to be looked for, and how many articles are read.
+    static let maxHeadedTerms = 3
+    static let headedArticles = 8
+
+    /// `hits` with the headed article second (the best hit stays first), or where it was when it ranked higher.
+    static func withSecond(_ headed: (hit: Hit, section: Set<String>), in hits: [Hit]) -> [Hit] {
+        guard let first = hits.first, first.doc != headed.hit.doc else { return hits }
+        if let at = hits.firstIndex(where: { $0.doc == headed.hit.doc }), at <= 1 { return hits }
+        var h = headed.hit
+        h.score = first.score
+        return [first, h] + hits.dropFirst().filter { $0.doc != h.doc }
+    }
+
+    /// The lead of the headed section: its first prose candidate, in reading order, that can open an answer.
+    func sectionLead(_ headed: (hit: Hit, section: Set<String>), pool: CandidatePool) -> AnswerCandidate? {
+        pool.candidates.filter { c in
+            c.unit.doc == headed.hit.doc && !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":")
+                && Layout.canOpen(c.unit.text) && c.unit.heading.map { Set(analyzer.terms($0)) == headed.section } == true
+        }.min { $0.unit.index < $1.unit.index }
     }
 
     /// "What is the difference between cargo check and cargo build?": when each side of a comparison is an article's

@@ -476,6 +476,25 @@ import Testing
         }
     }
 
+    /// "What is a quern?" over a corpus with a glossary: the section headed "Quern" says what it is and leads the
+    /// answer, though pages that use the word often rank above the glossary; the glossary's other entries stay out
+    /// ("It is a frame…" of the entry above would read as said of a quern).
+    @Test func aSectionHeadedByTheNameDefinesIt() throws {
+        var files = [
+            "glossary.md": "# Glossary\n\nWords used in these notes.\n\n## Loom\n\nIt is a frame that holds threads taut for weaving.\n\n"
+                + "## Quern\n\nA pair of round stones for grinding grain by hand, the upper one turned over the lower.\n\n## Sickle\n\nA curved blade for cutting grain.\n",
+        ]
+        for (i, topic) in ["Milling at home", "Village bakeries", "Harvest week"].enumerated() {
+            files["p\(i).md"] = "# \(topic)\n\nThe quern stood by the door. We used the quern daily; a quern needs care, and every quern wears down. "
+                + "Turning the quern is slow work.\n"
+        }
+        try Self.withAssistant(over: files) { assistant in
+            let r = try assistant.respond("What is a quern?", context: ConversationContext())
+            #expect(r.answer.hasPrefix("A pair of round stones for grinding grain by hand"), "\(r.answer)")
+            #expect(!r.answer.contains("frame that holds threads") && !r.answer.contains("curved blade"), "\(r.answer)")
+        }
+    }
+
     /// `withAssistant`, with the conversation as it stands after `question` was answered.
     static func afterAnswering(_ question: String, over files: [String: String], _ body: (Assistant, ConversationContext) throws -> Void) throws {
         try withAssistant(over: files) { assistant in
