@@ -73,12 +73,7 @@ struct AnswerComposer {
                                            searcher: assistant.searcher, analyzer: analyzer, unknownWeight: unknownWeight,
                                            synonyms: assistant.prompts.synonyms, mistyped: spelled.typos)
         if let kind { profile.kind = kind }
-        // A comparison searches for its sides, not for "compare" or "difference" (`withoutComparisonFrame`).
-        let asked = profile.kind == .comparison ? QuestionProfile.withoutComparisonFrame(corrected) : corrected
-        var hits = try withNamedSides(try retrieve(asked + (extra.map { " " + $0 } ?? ""), target: call.target),
-                                      profile: profile, target: call.target)
-        let headed = call.targetOnly || call.fromConversation ? nil : try headedBySubject(profile)
-        if let headed { hits = Self.withSecond(headed, in: hits) }
+        let (hits, headed) = try articles(for: profile, corrected + (extra.map { " " + $0 } ?? ""), call: call)
         guard !hits.isEmpty, profile.mass > 0 else { return abstain(call, hits: hits, why: ["no article matches the question"]) }
 
         let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
@@ -121,13 +116,7 @@ struct AnswerComposer {
         var named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
         if named.isEmpty, let headed, let lead = sectionLead(headed, pool: pool) {
             named = [lead]
-            // A glossary's other entries are about other things: an article whose section below its first is headed by
-            // the name gives only that section ("It is one of the lower level crates…" of the entry above had followed
-            // "System View Description is an XML file format…" as if said of SVD). A page headed by the name is all about it.
-            let firstSection = pool.units[lead.unit.doc]?.first?.section ?? 0
-            if lead.unit.section != firstSection {
-                ranked.removeAll { $0.unit.doc == lead.unit.doc && $0.unit.section != lead.unit.section }
-            }
+            Self.keepOnlyItsSection(lead, pool: pool, ranked: &ranked)
         }
         if lookup == nil, !named.isEmpty { why.append("sections the question names: " + named.compactMap(\.unit.heading).joined(separator: "; ")) }
         let candidates = lookup ?? NamedSections.leading(named, ranked)
@@ -166,6 +155,16 @@ struct AnswerComposer {
         return hits
     }
 
+    /// The hits an answer reads, best first, and the article with a section headed by the name a "What is X?" asks
+    /// about (`headedBySubject`), read second. A comparison searches for its sides, not for "compare" or "difference"
+    /// (`withoutComparisonFrame`); the articles its sides name come first (`withNamedSides`).
+    func articles(for profile: QuestionProfile, _ text: String, call: ToolCall) throws -> (hits: [Hit], headed: (hit: Hit, section: Set<String>)?) {
+        let asked = profile.kind == .comparison ? QuestionProfile.withoutComparisonFrame(text) : text
+        let hits = try withNamedSides(try retrieve(asked, target: call.target), profile: profile, target: call.target)
+        guard !call.targetOnly, !call.fromConversation, let headed = try headedBySubject(profile) else { return (hits, nil) }
+        return (Self.withSecond(headed, in: hits), headed)
+    }
+
     /// "What is a HAL?" over a book with a glossary: a section headed by the very name a "What is X?" question asks
     /// about ("### HAL": the heading's terms are the question's own, its setting aside) says what X is in its lead,
     /// whether or not its article ranks among the best for the question's words. The first of the best articles for
@@ -181,6 +180,15 @@ struct AnswerComposer {
             if s.article.headings.contains(where: { Set(analyzer.terms($0.text)) == own }) { return (h, own) }
         }
         return nil
+    }
+
+    /// A glossary's other entries are about other things: an article whose section below its first is headed by the
+    /// name gives only that section ("It is one of the lower level crates…" of the entry above had followed "System View
+    /// Description is an XML file format…" as if said of SVD). A page headed by the name is all about it.
+    static func keepOnlyItsSection(_ lead: AnswerCandidate, pool: CandidatePool, ranked: inout [AnswerCandidate]) {
+        let firstSection = pool.units[lead.unit.doc]?.first?.section ?? 0
+        guard lead.unit.section != firstSection else { return }
+        ranked.removeAll { $0.unit.doc == lead.unit.doc && $0.unit.section != lead.unit.section }
     }
 
     /// The most words a name may have for a section headed by it to be looked for, and how many articles are read.
