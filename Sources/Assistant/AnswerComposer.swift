@@ -158,18 +158,21 @@ struct AnswerComposer {
     /// The hits an answer reads, best first, and the article with a section headed by the name a "What is X?" asks
     /// about (`headedBySubject`), read second. A comparison searches for its sides, not for "compare" or "difference"
     /// (`withoutComparisonFrame`); the articles its sides name come first (`withNamedSides`).
-    func articles(for profile: QuestionProfile, _ text: String, call: ToolCall) throws -> (hits: [Hit], headed: (hit: Hit, section: Set<String>)?) {
+    func articles(for profile: QuestionProfile, _ text: String, call: ToolCall) throws -> (hits: [Hit], headed: HeadedSection?) {
         let asked = profile.kind == .comparison ? QuestionProfile.withoutComparisonFrame(text) : text
         let hits = try withNamedSides(try retrieve(asked, target: call.target), profile: profile, target: call.target)
         guard !call.targetOnly, !call.fromConversation, let headed = try headedBySubject(profile) else { return (hits, nil) }
         return (Self.withSecond(headed, in: hits), headed)
     }
 
+    /// An article with a section headed by the name a "What is X?" asks about, and the heading's terms.
+    typealias HeadedSection = (hit: Hit, section: Set<String>)
+
     /// "What is a HAL?" over a book with a glossary: a section headed by the very name a "What is X?" question asks
     /// about ("### HAL": the heading's terms are the question's own, its setting aside) says what X is in its lead,
     /// whether or not its article ranks among the best for the question's words. The first of the best articles for
     /// those terms alone with such a section, and that section; nil when none has one.
-    func headedBySubject(_ profile: QuestionProfile) throws -> (hit: Hit, section: Set<String>)? {
+    func headedBySubject(_ profile: QuestionProfile) throws -> HeadedSection? {
         guard profile.kind == .definition else { return nil }
         let own = Set(profile.terms.filter { !profile.settingTerms.contains($0) })
         guard (1...Self.maxHeadedTerms).contains(own.count) else { return nil }
@@ -196,7 +199,7 @@ struct AnswerComposer {
     static let headedArticles = 8
 
     /// `hits` with the headed article second (the best hit stays first), or where it was when it ranked higher.
-    static func withSecond(_ headed: (hit: Hit, section: Set<String>), in hits: [Hit]) -> [Hit] {
+    static func withSecond(_ headed: HeadedSection, in hits: [Hit]) -> [Hit] {
         guard let first = hits.first, first.doc != headed.hit.doc else { return hits }
         if let at = hits.firstIndex(where: { $0.doc == headed.hit.doc }), at <= 1 { return hits }
         var h = headed.hit
@@ -205,7 +208,7 @@ struct AnswerComposer {
     }
 
     /// The lead of the headed section: its first prose candidate, in reading order, that can open an answer.
-    func sectionLead(_ headed: (hit: Hit, section: Set<String>), pool: CandidatePool) -> AnswerCandidate? {
+    func sectionLead(_ headed: HeadedSection, pool: CandidatePool) -> AnswerCandidate? {
         pool.candidates.filter { c in
             c.unit.doc == headed.hit.doc && !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":")
                 && Layout.canOpen(c.unit.text) && c.unit.heading.map { Set(analyzer.terms($0)) == headed.section } == true
