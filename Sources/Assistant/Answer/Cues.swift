@@ -481,7 +481,9 @@ enum Cues {
     private static let pointerOpeners: [[UInt8]] = ["see ", "please see ", "refer to ", "please refer to ", "consult the ",
         "for more details", "for more information", "for further details", "for further information", "for details, see",
         "for details see", "for a full list", "for a complete list", "more information is available", "more information can be found",
-        "more details can be found", "more details are available"].map(word)
+        "more details can be found", "more details are available", "further information can be found", "further details can be found",
+        "you can read more about", "you can find more information", "you can find more details", "read more about",
+        "there is a more detailed description", "a more detailed description is"].map(word)
     private static let pointerInitials = Set(pointerOpeners.map { $0[0] })
     private static let pointerExceptions: [[UInt8]] = ["see if ", "see whether ", "see that ", "see what ", "see why "].map(word)
 
