@@ -471,7 +471,8 @@ enum Cues {
         // Every candidate passes here: its first letter settles most of them before anything is copied.
         let head = text.utf8.prefix(40).drop { $0 == UInt8(ascii: "(") }
         guard let first = head.first, pointerInitials.contains(first | 0x20) else { return false }
-        let b = FoldedText(String(decoding: head, as: UTF8.self)).bytes[...].dropFirst()
+        // The openers are ASCII: lower-casing the head's ASCII letters is all the folding they need.
+        let b = head.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }[...]
         guard pointerOpeners.contains(where: { b.starts(with: $0) }), !pointerExceptions.contains(where: { b.starts(with: $0) })
         else { return false }
         return Chunker.wordCount(text) <= maxPointerWords && !text.contains(";")
