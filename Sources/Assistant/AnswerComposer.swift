@@ -209,9 +209,12 @@ struct AnswerComposer {
 
     /// The lead of the headed section: its first prose candidate, in reading order, that can open an answer.
     func sectionLead(_ headed: HeadedSection, pool: CandidatePool) -> AnswerCandidate? {
-        pool.candidates.filter { c in
-            c.unit.doc == headed.hit.doc && !c.unit.isCode && !c.unit.isListItem && !c.unit.text.hasSuffix(":")
-                && Layout.canOpen(c.unit.text) && c.unit.heading.map { Set(analyzer.terms($0)) == headed.section } == true
+        // Each of the article's headings is analysed once, not once per sentence under it.
+        let headings = Set(pool.units[headed.hit.doc, default: []].compactMap(\.heading))
+            .filter { Set(analyzer.terms($0)) == headed.section }
+        return pool.candidates.filter { c in
+            c.unit.doc == headed.hit.doc && c.unit.heading.map(headings.contains) == true && !c.unit.isCode && !c.unit.isListItem
+                && !c.unit.text.hasSuffix(":") && Layout.canOpen(c.unit.text)
         }.min { $0.unit.index < $1.unit.index }
     }
 

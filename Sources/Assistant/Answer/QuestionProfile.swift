@@ -92,7 +92,8 @@ extension QuestionProfile {
             let before = words[max(0, i - 8)..<i].map(bare)
             let isVerb = before.last.map { matterSubjects.contains($0) } == true || before.contains { matterAuxiliaries.contains($0) }
             guard endsClause, isVerb, let last = before.last, !["no", "the", "a", "an"].contains(last) else { continue }
-            if punct.isEmpty { words.remove(at: i) } else { words[i] = String(punct); words[i - 1] += words[i]; words.remove(at: i) }
+            words[i - 1] += punct   // "matter?" leaves its "?" on the word before
+            words.remove(at: i)
         }
         return words.joined(separator: " ")
     }
@@ -282,8 +283,8 @@ extension QuestionProfile {
         }.joined(separator: " ")
     }
 
-    static let comparisonFrame: Set<String> = ["compare", "compares", "compared", "comparing", "comparison", "difference", "differences",
-                                               "differ", "differs", "different", "vs", "versus"]
+    static let comparisonFrame: Set<String> = comparisonMarks.union(["compare", "compares", "compared", "comparing", "comparison",
+                                                                     "difference", "differences", "differ", "differs", "different"])
 
     static let comparisonMarks: Set<String> = ["vs", "versus"]
 
