@@ -439,6 +439,23 @@ extension LayoutRuleTests {
         #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text, code: true)).map(\.unit.index) == expected)
     }
 
+    /// Output under a colon line that speaks of the listing above it ("This will produce:", "Which gives:") comes
+    /// after that listing; a colon line that points ahead ("Here is the output:") or follows prose comes alone, and
+    /// output whose listing cannot stand in an answer (too long) is left out.
+    @Test(arguments: [
+        ("let total = prices.reduce(0, +)", "This will produce:", [0, 1, 2]),
+        ("let total = prices.reduce(0, +)", "Which gives:", [0, 1, 2]),
+        ("let total = prices.reduce(0, +)", "Here is the output:", [1, 2]),
+        (nil, "This will produce:", [1, 2]),
+        (String(repeating: "let total = prices.reduce(0, +)\n", count: 60), "This will produce:", []),
+    ] as [(String?, String, [Int])])
+    func outputUnderAColonLineAboutTheListingAbove(_ listing: String?, _ intro: String, expected: [Int]) {
+        let first = listing.map { AnswerFixtures.unit(0, $0, code: true) } ?? AnswerFixtures.unit(0, "The prices are summed in one pass over the list.")
+        let units = [first, AnswerFixtures.unit(1, intro), AnswerFixtures.unit(2, "total: 42", code: true)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["total": 1]), settings: .init())
+        #expect(sel.bundle(AnswerFixtures.candidate(2, units[2].text, code: true)).map(\.unit.index) == expected)
+    }
+
     /// Code comes with the sentence before it whether or not that sentence ends in a colon: one that runs into
     /// the code ("…can be enabled with"), one that it illustrates (with what that one points back to); a sentence
     /// of another section, or a heading-like fragment, does not come along.

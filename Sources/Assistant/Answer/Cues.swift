@@ -258,6 +258,13 @@ enum Cues {
         return false
     }
 
+    /// A sentence whose first word points back as its subject ("This will produce:", "Which gives:", "It will render
+    /// like this:"); under a listing, a colon sentence so opened speaks of what that listing does.
+    static func opensWithPointer(_ s: String) -> Bool {
+        guard let first = openingWords(FoldedText(String(decoding: s.utf8.prefix(40), as: UTF8.self))).first else { return false }
+        return subjectPointers.contains(Array(first.trimmed(of: Array(",.;:".utf8))))
+    }
+
     /// A word that reads as a verb's third person after "that" ("\"git clone\" that clones from…", "a type that
     /// conforms to…"): "that" then opens a relative clause. Pointing back, "that" is followed by a singular noun, so
     /// a word in "s" is a verb unless it ends in "ss", "us" or "is" ("that process", "that status", "that analysis").
@@ -307,6 +314,7 @@ enum Cues {
         "no", "all", "your", "our", "its", "their", "each", "every", "some", "any"].map(word))
     private static let auxiliaries: Set<[UInt8]> = Set(["is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would",
         "should", "may", "might", "must"].map(word))
+    private static let subjectPointers: Set<[UInt8]> = Set(["this", "that", "which", "it", "these", "those"].map(word))
     private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
     private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",
         "but", "instead,", "otherwise,", "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,",

@@ -179,7 +179,15 @@ struct AnswerSelection {
     /// after the listing that interrupted its sentence.
     func leadIn(of u: SentenceUnit, _ c: AnswerCandidate) -> [AnswerCandidate]? {
         guard let prev = pool.unit(u.doc, u.index - 1), !prev.isCode, !has(prev) else { return [] }
-        if prev.text.hasSuffix(":") { return Self.continuesAbove(prev.text) || prev.continuesCode ? nil : [tagAlong(prev, c)] }
+        if prev.text.hasSuffix(":") {
+            guard !Self.continuesAbove(prev.text), !prev.continuesCode else { return nil }
+            // "This will produce:" between two listings speaks of the one above: it comes first, or the output
+            // cannot stand.
+            guard let source = pool.unit(u.doc, prev.index - 1), source.isCode,
+                  source.section == prev.section, Cues.opensWithPointer(prev.text) else { return [tagAlong(prev, c)] }
+            guard let before = antecedents(of: prev, c, depth: 1) else { return nil }
+            return before + [tagAlong(prev, c)]
+        }
         guard prev.section == u.section else { return [] }
         if Self.runsInto(prev) { return [tagAlong(prev, c)] }
         if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, !Layout.isBareClause(prev.text),
