@@ -75,14 +75,16 @@ public enum Sentences {
         return false
     }
 
-    /// A word of two letters or more that opens in lowercase, then a space: "swiftly is", and names written with
-    /// inner capitals ("gRPC is", "iOS has", "macOS runs"); not "x." or "a.b". After a stop set apart from its
-    /// word ("… boundary layer . a brief review"), a one-letter word opens a sentence too (`letters` 1).
+    /// A word of two letters or more that opens in lowercase, then a space or a comma and a space: "swiftly is",
+    /// "finally, some…", and names written with inner capitals ("gRPC is", "iOS has", "macOS runs"); not "x." or
+    /// "a.b". After a stop set apart from its word ("… boundary layer . a brief review"), a one-letter word opens a
+    /// sentence too (`letters` 1).
     private static func startsLowercaseSentence(_ c: [Unicode.Scalar], _ m: Int, letters: Int = 2) -> Bool {
         guard m < c.count, c[m].isLowercase else { return false }
         var e = m
         while e < c.count, c[e].isLowercase || c[e].isUppercase { e += 1 }
-        return e - m >= letters && e < c.count && c[e] == " "
+        guard e - m >= letters, e < c.count else { return false }
+        return c[e] == " " || (c[e] == "," && e + 1 < c.count && c[e + 1] == " ")
     }
 
     /// Three letters or more before the stop, after a space, none of them an abbreviation's ("etc", "approx").

@@ -54,6 +54,11 @@ import Testing
         // Set apart, a stop ends its sentence before a one-letter word too; glued to its word, "a" may be a list's.
         ("waves and boundary layer . a brief review is made .", ["waves and boundary layer .", "a brief review is made ."]),
         ("Choose option a. b is the default.", ["Choose option a. b is the default."]),
+        // A connective with its comma opens a lowercase sentence as a word does.
+        ("methods of attack are summarized . finally, some avenues are suggested .",
+         ["methods of attack are summarized .", "finally, some avenues are suggested ."]),
+        ("It needs a lockfile. npm, yarn and pnpm all write one.", ["It needs a lockfile.", "npm, yarn and pnpm all write one."]),
+        ("Lists, maps, etc. and, at times, sets.", ["Lists, maps, etc. and, at times, sets."]),
     ] as [(String, [String])])
     func lowercaseStarts(text: String, expected: [String]) {
         #expect(Sentences.split(text, lowercaseStarts: true) == expected)
