@@ -157,18 +157,25 @@ enum SentenceUnits {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The index of the "]" closing a reference mark that opens at `start`: digits with ",", ";", "-", "–"
-    /// and spaces between them, or "citation needed".
+    /// The index of the "]" closing a reference mark that opens at `start`: numbers with ",", ";", "-", "–"
+    /// and spaces between them, or "citation needed". References are numbered from 1 and listed in order
+    /// ("[3, 4]", "[2–8]"), so "[0, 0, 0]" or "[5, 2]" is a value the sentence states, not a mark.
     private static func referenceMarkEnd(_ b: [UInt8], from start: Int) -> Int? {
         let needed = Array("[citation needed]".utf8)
         if b.count - start >= needed.count, Array(b[start ..< start + needed.count]) == needed { return start + needed.count - 1 }
-        var i = start + 1, digits = 0
+        var i = start + 1, digits = 0, number = 0, previous = 0, seen = false
+        /// Ends the number being read: it must come after the one before.
+        func settle() -> Bool {
+            guard digits > 0 else { return true }
+            defer { previous = number; number = 0; digits = 0 }
+            return number > previous
+        }
         while i < b.count, i - start < 40 {
             let c = b[i]
-            if c == UInt8(ascii: "]") { return digits > 0 ? i : nil }
-            if c >= 0x30 && c <= 0x39 { digits += 1 }
-            else if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "-") || c == 0x20 {}
-            else if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x93 { i += 2 }   // "–"
+            if c == UInt8(ascii: "]") { return seen && settle() ? i : nil }
+            if c >= 0x30 && c <= 0x39 { digits += 1; number = number * 10 + Int(c - 0x30); seen = true }
+            else if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "-") || c == 0x20 { guard settle() else { return nil } }
+            else if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x93 { guard settle() else { return nil }; i += 2 }   // "–"
             else { return nil }
             i += 1
         }

@@ -1415,6 +1415,10 @@ extension LayoutRuleTests {
         ("[1] Opening mark.", "Opening mark."),
         ("Read values[0] and values[1] in a loop.", "Read values[0] and values[1] in a loop."),
         ("Pass [x, y] as the pair.", "Pass [x, y] as the pair."),
+        // A value in brackets is no mark: references count from 1, in order.
+        ("On Windows, the return value is always [0, 0, 0].", "On Windows, the return value is always [0, 0, 0]."),
+        ("The offsets come back as [8, 4] here.", "The offsets come back as [8, 4] here."),
+        ("Two trials agreed [4, 11–13].", "Two trials agreed."),
         ("No marks here.", "No marks here."),
     ])
     func stripped(_ sentence: String, expected: String) {
