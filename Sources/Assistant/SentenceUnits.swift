@@ -173,7 +173,8 @@ enum SentenceUnits {
         while i < b.count, i - start < 40 {
             let c = b[i]
             if c == UInt8(ascii: "]") { return seen && settle() ? i : nil }
-            if c >= 0x30 && c <= 0x39 { digits += 1; number = number * 10 + Int(c - 0x30); seen = true }
+            // A run of digits past nine is no reference's number, and would overflow.
+            if c >= 0x30 && c <= 0x39 { digits += 1; seen = true; guard digits < 10 else { return nil }; number = number * 10 + Int(c - 0x30) }
             else if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "-") || c == 0x20 { guard settle() else { return nil } }
             else if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x93 { guard settle() else { return nil }; i += 2 }   // "–"
             else { return nil }

@@ -1419,6 +1419,7 @@ extension LayoutRuleTests {
         ("On Windows, the return value is always [0, 0, 0].", "On Windows, the return value is always [0, 0, 0]."),
         ("The offsets come back as [8, 4] here.", "The offsets come back as [8, 4] here."),
         ("Two trials agreed [4, 11–13].", "Two trials agreed."),
+        ("The key is [12345678901234567890123456789012345678].", "The key is [12345678901234567890123456789012345678]."),
         ("No marks here.", "No marks here."),
     ])
     func stripped(_ sentence: String, expected: String) {
