@@ -54,8 +54,9 @@ struct MessageCues {
         // just discussed.
         for d in ["that", "this", "the same"] { for n in Self.wayNouns where hasPhrase(d + " " + n) { return true } }
         // "Why did the project need this?": a demonstrative that ends the message stands for what was said;
-        // so does "instead" ("what should I build instead?": instead of what was said).
-        if let last = words.last, ["this", "that", "these", "those", "instead"].contains(last), words.count > 1 { return true }
+        // so does "instead" ("what should I build instead?": instead of what was said), and "though" ("isn't that
+        // one slower though?": an objection to what was said).
+        if let last = words.last, ["this", "that", "these", "those", "instead", "though"].contains(last), words.count > 1 { return true }
         // "any tips for managing all those strings?": a plural demonstrative stands for what the last answer named
         // ("those who…", "these days" do not).
         for (i, w) in words.enumerated() where (w == "those" || w == "these") && i + 1 < words.count

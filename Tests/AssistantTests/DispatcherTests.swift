@@ -313,8 +313,8 @@ import Testing
         #expect(MessageCues(message).asksWhatAbout == expected)
     }
 
-    /// A message points back with "it", with phrases that name the article, with a demonstrative at its end, or
-    /// with "those"/"these" before what the last answer named.
+    /// A message points back with "it", with phrases that name the article, with a demonstrative, "instead" or
+    /// "though" at its end, or with "those"/"these" before what the last answer named.
     @Test(arguments: [
         ("Why did the project need this?", true), ("Can I cancel it?", true), ("who wrote that article?", true),
         ("how do I do that", true), ("Is this thread safe?", false), ("that works on Linux", false), ("this", false),
@@ -322,6 +322,7 @@ import Testing
         ("any tips for managing all those strings?", true), ("are these tests slow?", true),
         ("a tool for those who test by hand", false), ("what do apps use these days?", false),
         ("ok so what should I use instead?", true), ("instead of locks, what can I use?", false),
+        ("isn't the streaming version slower though?", true), ("though simple, is SQLite fast?", false),
         ("does that code leak?", true), ("what does this code print?", true), ("what would the async version of that be?", true),
         ("summarize that release", true), ("what else does this chapter say?", true), ("is that paper peer reviewed", true),
         ("which release added it?", true), ("summarize the release notes", false),
