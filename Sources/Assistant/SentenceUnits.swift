@@ -163,8 +163,8 @@ enum SentenceUnits {
     private static func referenceMarkEnd(_ b: [UInt8], from start: Int) -> Int? {
         let needed = Array("[citation needed]".utf8)
         if b.count - start >= needed.count, Array(b[start ..< start + needed.count]) == needed { return start + needed.count - 1 }
-        var i = start + 1, digits = 0, number = 0, previous = 0, seen = false
-        /// Ends the number being read: it must come after the one before.
+        var i = start + 1, digits = 0, number = 0, previous = 0
+        /// Ends the number being read: it must come after the one before (so a settled number is 1 or more).
         func settle() -> Bool {
             guard digits > 0 else { return true }
             defer { previous = number; number = 0; digits = 0 }
@@ -172,9 +172,9 @@ enum SentenceUnits {
         }
         while i < b.count, i - start < 40 {
             let c = b[i]
-            if c == UInt8(ascii: "]") { return seen && settle() ? i : nil }
+            if c == UInt8(ascii: "]") { return (digits > 0 || previous > 0) && settle() ? i : nil }
             // A run of digits past nine is no reference's number, and would overflow.
-            if c >= 0x30 && c <= 0x39 { digits += 1; seen = true; guard digits < 10 else { return nil }; number = number * 10 + Int(c - 0x30) }
+            if c >= 0x30 && c <= 0x39 { digits += 1; guard digits < 10 else { return nil }; number = number * 10 + Int(c - 0x30) }
             else if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "-") || c == 0x20 { guard settle() else { return nil } }
             else if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x93 { guard settle() else { return nil }; i += 2 }   // "–"
             else { return nil }

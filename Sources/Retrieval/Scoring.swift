@@ -55,6 +55,12 @@ public enum Scoring {
     @inline(__always)
     static func saturate(_ tf: Double, k1: Double) -> Double { tf * (k1 + 1) / (tf + k1) }
 
+    /// What an article gains when the query holds its title whole: the query's title occurrences (`titleTerms`, with
+    /// repeats) reach the title's length; the gain is `weight` times those terms' summed IDF, else 0.
+    static func namedGain(titleTerms: Int, titleLength: Int, idf: Double, weight: Double) -> Double {
+        titleLength > 0 && titleTerms >= titleLength ? weight * idf : 0
+    }
+
     /// TF-IDF with sublinear tf, ltc-style: (1 + ln tf) · idf, divided by √length as a cheap cosine norm.
     @inline(__always)
     static func tfidf(tf: Double, idf: Double, length: Int) -> Double {

@@ -224,7 +224,9 @@ public final class Searcher {
         }
         // An article whose title the query holds whole is the one it names ("Worker threads" for "would worker threads
         // make my app faster?"), however many of the query's other words a longer article repeats.
-        for t in titled where t.length > 0 && titleTerms[t.doc] >= t.length { scores[t.doc] += p.namedWeight * titleIDF[t.doc] }
+        for t in titled {
+            scores[t.doc] += Scoring.namedGain(titleTerms: Int(titleTerms[t.doc]), titleLength: Int(t.length), idf: titleIDF[t.doc], weight: p.namedWeight)
+        }
         // Passage evidence for the strongest candidates: the best paragraph-sized chunk's BM25.
         let candidateCount = max(query.limit * 5, 50)
         candidates = touched.count > candidateCount ? topK(touched, scores: scores, k: candidateCount) : touched
@@ -344,7 +346,7 @@ public final class Searcher {
             out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: d.titleTF, headingTF: d.headingTF, bodyTF: d.bodyTF,
                              contribution: Double(t.qtf) * t.idf * Scoring.saturate(tf, k1: p.k1)))
         }
-        let named = query.ranking == .bm25 && titleLength > 0 && titleTerms >= titleLength ? p.namedWeight * titleIDF : 0
+        let named = query.ranking == .bm25 ? Scoring.namedGain(titleTerms: titleTerms, titleLength: titleLength, idf: titleIDF, weight: p.namedWeight) : 0
         return Explanation(ranking: query.ranking, terms: out, documentScore: documentScore,
                            passageScore: passageScore, passageWeight: query.ranking == .bm25 ? p.passageWeight : 0, named: named)
     }
