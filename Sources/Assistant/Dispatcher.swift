@@ -595,6 +595,8 @@ public struct Dispatcher {
                 if cues.hasPhrase("my " + p) || cues.hasPhrase("our " + p) { continue }
                 // "which status code counts as success?", "what exit code should it return?": a value named "code".
                 if p == "code", MessageCues.valueCodes.contains(where: { cues.hasPhrase($0 + " code") }) { continue }
+                // "What does the dead_code lint do?": a cue word inside an identifier is part of a name.
+                if p.split(separator: " ").contains(where: { cues.onlyInIdentifiers(String($0)) }) { continue }
                 let weight = p.split(separator: " ").count + 1
                 if best == nil || weight > best!.1 { best = (kind, weight, p) }
             }

@@ -21,6 +21,20 @@ struct MessageCues {
     }
 
     func has(_ word: String) -> Bool { words.contains(word) }
+
+    /// Whether every occurrence of `word` stands inside an identifier joined by underscores ("dead_code",
+    /// "source_code_url"): there it is part of a name, no word of the request. Words are split at "_" for the
+    /// classifier, so this reads the text itself.
+    func onlyInIdentifiers(_ word: String) -> Bool {
+        guard ByteSearch.contains(text, "_") else { return false }
+        var inside = false
+        for token in lower.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            guard token.split(separator: "_").contains(where: { $0 == word }) else { continue }
+            if !token.contains("_") { return false }
+            inside = true
+        }
+        return inside
+    }
     func hasPhrase(_ p: String) -> Bool { ByteSearch.contains(padded, " " + p + " ") }
 
     static let ordinals: [(String, Int)] = [

@@ -29,6 +29,9 @@ import Testing
         ("In the networking article, which status code counts as success?", .answer),
         ("what exit code should my test script return when the build fails?", .answer),
         ("show me the error handling code in the networking article", .extract),
+        // A cue word inside an identifier ("dead_code") is part of a name; standing alone it still asks.
+        ("What does the unused_code warning mean and how do I silence it?", .answer),
+        ("show me the code that sets unused_code in the networking article", .extract),
         // A metadata word inside a long question about the content does not make it a metadata request.
         ("How many closures in Swift's standard library were marked rethrows when it was open-sourced, and can a closure published under a different module throw?", .answer),
         ("headings of the retain cycles article", .extract),
@@ -331,6 +334,15 @@ import Testing
     ])
     func pointsBack(message: String, expected: Bool) {
         #expect(MessageCues(message).pointsBack == expected, "\(message)")
+    }
+
+    @Test(arguments: [
+        ("what does the dead_code lint do?", "code", true), ("is source_code_url set?", "code", true),
+        ("show the code for dead_code", "code", false), ("what does the dead code lint do?", "code", false),
+        ("links_per_page and the links", "links", false), ("what is __links__?", "links", true), ("code", "code", false),
+    ])
+    func cueWordsInsideIdentifiers(message: String, word: String, expected: Bool) {
+        #expect(MessageCues(message).onlyInIdentifiers(word) == expected, "\(message)")
     }
 
     /// A question about code or links already shown names them after a demonstrative and asks to see nothing.
