@@ -78,7 +78,7 @@ struct AnswerComposer {
 
         let articles = call.fromConversation || call.targetOnly ? 1 : model.setting(call.target == nil ? "articles" : "articles_with_target", 4)
         var pool = try CandidatePool.build(hits: hits, limit: Int(articles),
-                                           target: call.target?.doc, store: assistant.store, analyzer: analyzer)
+                                           target: call.target?.doc, store: assistant.store, analyzer: analyzer, language: profile.language)
         if let shown { pool.candidates.removeAll { AnswerSelection.wasShown($0.unit, in: shown) } }
         AnswerFeatures.compute(&pool, profile: profile, analyzer: analyzer)
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }

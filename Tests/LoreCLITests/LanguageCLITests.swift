@@ -104,6 +104,26 @@ struct LanguageCLITests {
         #expect((pt.object["hits"] as? [[String: Any]])?.first?["source"] as? String == "pt.md", "\(pt.out)")
     }
 
+    /// A book with a page of its translation beside it: the Japanese page shares the English question's code words
+    /// ("File::open", "read_lines", "lines()"), and its sentence had led the answer to an English question. An English
+    /// question is answered from the English page and a Japanese one from the Japanese page, neither mixing in the other.
+    @Test(arguments: [
+        ("How do I read a file line by line with a BufReader?", "en.md", "buffer", "ファイル"),
+        ("read_lines でファイルの各行を読むには？", "ja.md", "各行", "buffer"),
+    ])
+    func aTranslationBesideItsOriginal(question: String, file: String, fact: String, foreign: String) throws {
+        let corpus = CLI.tempDirectory("languages-translated"), db = CLI.tempDirectory("languages-translated-db") + "/i.sqlite"
+        try "# Buffered input\n\nA BufReader holds an internal buffer, so fewer system calls are made. The helper below returns an iterator rather than a vector of strings.\n"
+            .write(toFile: corpus + "/en.md", atomically: true, encoding: .utf8)
+        try "# ファイルを読む\n\nFile::open で開いたファイルを read_lines に渡すと、lines() が各行を返します。\n"
+            .write(toFile: corpus + "/ja.md", atomically: true, encoding: .utf8)
+        let run = try CLI.lore(["ask", "--json", question], corpus: corpus, db: db)
+        let answer = run.object["answer"] as? String ?? ""
+        let cited = (run.object["citations"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+        #expect(cited == [file], "\(run.out)")
+        #expect(answer.contains(fact) && !answer.contains(foreign), "\(run.out)")
+    }
+
     /// The same grammar in a question about something no article has still abstains.
     @Test func aJapaneseQuestionTheCorpusLacksAbstains() throws {
         let corpus = CLI.tempDirectory("languages-lack"), db = CLI.tempDirectory("languages-lack-db") + "/i.sqlite"

@@ -26,11 +26,22 @@ struct CandidatePool {
     var candidates: [AnswerCandidate]
 
     /// Reads the best `limit` articles of `hits` and keeps the units that can stand in an answer.
-    static func build(hits: [Hit], limit: Int, target: Int?, store: ArticleStore, analyzer: Analyzer) throws -> CandidatePool {
+    /// `language`: the question's; an article written in another (its recorded language) is passed over while
+    /// the hits hold one in the question's language or of no recorded one: an English question over a book
+    /// with its translations beside it is not answered with a Japanese sentence that shares its code words.
+    static func build(hits: [Hit], limit: Int, target: Int?, store: ArticleStore, analyzer: Analyzer,
+                      language: String? = nil) throws -> CandidatePool {
         var pool = CandidatePool(articles: [], hits: hits, units: [:], candidates: [])
-        let top = max(hits.first?.score ?? 1, 1e-9)
-        for h in hits.prefix(limit) {
-            guard let s = try store.article(doc: h.doc) else { continue }
+        var read: [(Hit, StoredArticle)] = [], other: [(Hit, StoredArticle)] = []
+        var taken = 0
+        for h in hits where taken < limit {
+            guard let s = try store.article(doc: h.doc) else { taken += 1; continue }
+            if let language, let own = s.article.language, own != language, s.doc != target { other.append((h, s)); continue }
+            read.append((h, s)); taken += 1
+        }
+        if read.isEmpty { read = Array(other.prefix(limit)) }
+        let top = max((other.isEmpty ? hits.first : read.first?.0)?.score ?? 1, 1e-9)
+        for (h, s) in read {
             let rank = pool.articles.count
             pool.articles.append(s)
             let units = SentenceUnits.of(s, analyzer: analyzer)

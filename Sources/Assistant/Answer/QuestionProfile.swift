@@ -34,6 +34,9 @@ struct QuestionProfile {
     var asksWhatItDoes = false
     /// Each English term's synonyms that some article has and the question does not ("huge": "larg", "big").
     var synonyms: [String: Set<String>] = [:]
+    /// The language the question is written in (ISO 639-1): the corpus language its words were analysed in, or
+    /// Chinese, Japanese or Korean by its script; English otherwise.
+    var language = "en"
 
     /// The same terms as a set, built once.
     let termSet: Set<String>
@@ -199,6 +202,7 @@ extension QuestionProfile {
                                                      everyday: { english && weight($0) < 1 }),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
+        profile.language = language ?? LanguageDetector.detect(question).flatMap { LanguageDetector.byScriptCodes.contains($0) ? $0 : nil } ?? "en"
         profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
         profile.asksWhatItDoes = asksWhatItDoes(question)
         profile.settingTerms = Set(analyzer.terms(setting(of: question)))
