@@ -17,7 +17,9 @@ struct HTMLBlockBuilder {
     static let navigationClasses: Set<String> = ["nav", "navbar", "navheader", "navfooter", "navigation", "breadcrumb", "breadcrumbs",
                                                  // Publican's DocBook ("Prev | Up | Home | Next"), and page-to-page links.
                                                  "docnav", "pager", "pagination", "nav-links", "navlinks", "prev-next"]
-    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓"]
+    /// In-page links whose whole text is a mark: a permalink to the element itself, or a footnote's link back to
+    /// where it is cited ("↩", with or without its text-style selector, as mdBook, pandoc and Python-Markdown write it).
+    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓", "↩", "↩\u{FE0E}", "↩\u{FE0F}", "↑", "⤴"]
     static let voidElements: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
     ]
@@ -56,6 +58,8 @@ struct HTMLBlockBuilder {
     private var codeSpan = CodeSpan.none
     /// The block a `<br>` ended, until another block is written; `breaking` while a `<br>` ends one.
     private var brokenLine: Int?
+    /// The stack depth of an open element that holds the page's footnotes (`isNotes`): its items are notes, not a list.
+    private var notesAt: Int?
     private var breaking = false
     private enum CodeSpan { case none, open(start: Int), closed(start: Int, end: Int), mixed }
 
@@ -130,7 +134,22 @@ struct HTMLBlockBuilder {
                 if !flattened { warnings.append("markup nested deeper than \(Self.maxDepth) levels was flattened"); flattened = true }
                 return
             }
-            stack.append((name, Self.kind(of: name) ?? stack.last?.kind ?? .paragraph))
+            if notesAt == nil, Self.isNotes(attrs) { notesAt = stack.count }
+            // A footnote is a paragraph of its own: as an item it would read as one more item of the list above it.
+            let kind = notesAt != nil && name == "li" ? .paragraph : Self.kind(of: name) ?? stack.last?.kind ?? .paragraph
+            stack.append((name, kind))
+        }
+    }
+
+    /// The element holding a page's footnotes: `class="footnote-definition"` (mdBook), `"footnotes"` (pandoc,
+    /// markdown-it), `"footnote"` (Python-Markdown), or the ARIA roles for end notes.
+    static func isNotes(_ attrs: [(name: String, value: String)]) -> Bool {
+        attrs.contains { a in
+            switch a.name {
+            case "class": return a.value.lowercased().split(separator: " ").contains { $0.hasPrefix("footnote") || $0 == "endnotes" }
+            case "role": return ["doc-endnotes", "doc-footnote"].contains(a.value.lowercased())
+            default: return false
+            }
         }
     }
 
@@ -168,6 +187,7 @@ struct HTMLBlockBuilder {
         guard Self.blockElements.contains(name) else { return }
         flush()
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
+        if let n = notesAt, stack.count <= n { notesAt = nil }
     }
 
     /// Counts the scope elements open around the current token: each `scope` element, and the element

@@ -88,6 +88,16 @@ import Testing
             + "<p><code>a</code> and <code>b</code></p><p><code>x</code>, then y.</p><li><code>--flag</code></li>",
          [Block(.paragraph, "Use this:"), Block(.code(language: "swift"), "let q = DispatchQueue(label: \"q\", qos: .background)"),
           Block(.paragraph, "a and b"), Block(.paragraph, "x, then y."), Block(.listItem, "--flag")]),
+        // Footnotes are paragraphs, not more items of the list above them, and lose their link back ("↩").
+        ("<ul><li>Interior mutability is required.</li></ul><hr><ol class=\"footnote-definition\"><li id=\"fn-a\"><p>Only within"
+            + " <code>extern</code> blocks. <a href=\"#fr-a-1\">↩</a></p></li></ol>",
+         [Block(.listItem, "Interior mutability is required."), Block(.paragraph, "Only within extern blocks.")]),
+        ("<section class=\"footnotes footnotes-end-of-document\" role=\"doc-endnotes\"><hr /><ol><li id=\"fn1\"><p>A note."
+            + "<a href=\"#fnref1\" class=\"footnote-back\" role=\"doc-backlink\">↩︎</a></p></li></ol></section><ul><li>Then a list.</li></ul>",
+         [Block(.paragraph, "A note."), Block(.listItem, "Then a list.")]),
+        ("<div class=\"footnote\"><ol><li id=\"fn:1\"><p>Second note.&#160;<a class=\"footnote-backref\" href=\"#fnref:1\">&#8617;</a></p></li>"
+            + "</ol></div><ol><li>Steps stay items.</li></ol><p>See <a href=\"#top\">↑</a></p>",
+         [Block(.paragraph, "Second note."), Block(.listItem, "Steps stay items."), Block(.paragraph, "See")]),
     ] as [(String, [Block])])
     func blocks(html: String, expected: [Block]) {
         #expect(HTMLText.blocks(fromHTML: html).blocks == expected)
