@@ -41,7 +41,8 @@ enum MarkdownParser {
         var links: [Link] = []
         var (refs, definitionLines) = references(lines)
         refs.merge(outerRefs) { own, _ in own }
-        func inline(_ s: String, links: inout [Link]) -> String { MarkdownParser.inline(s, links: &links, refs: refs) }
+        let notes = noteLabels(lines)
+        func inline(_ s: String, links: inout [Link]) -> String { MarkdownParser.inline(s, links: &links, refs: refs, notes: notes) }
         var para: [Substring] = []
         var paraKind = Block.Kind.paragraph
         var contentsItems = Set<Int>()
@@ -101,6 +102,11 @@ enum MarkdownParser {
                 blocks += parsed.blocks; links += parsed.links
                 k = end
                 continue
+            }
+            // A footnote's definition opens a paragraph of its own (the note), ending the one or the item above.
+            if !notes.isEmpty, line.count - trimmed.count <= 3, let (label, _) = noteLabel(Array(trimmed.prefix(200)), at: 0),
+               notes.contains(label.lowercased()), trimmed.dropFirst(label.count + 3).first == ":" {
+                flush(); para = [trimmed]; continue
             }
             let hashes = trimmed.prefix(while: { $0 == "#" }).count
             if (1...6).contains(hashes), trimmed.dropFirst(hashes).first == " " {
@@ -264,6 +270,31 @@ enum MarkdownParser {
         return (refs, at)
     }
 
+    /// The labels of footnote definitions (`[^label]: text`, up to three spaces in, outside fenced code), case-folded:
+    /// a reference to one (`[^label]`) is a mark, no text; an unmatched `[^a-z]` (a character class) stays text.
+    static func noteLabels(_ lines: [Substring]) -> Set<String> {
+        var labels = Set<String>()
+        var fence: Substring? = nil
+        for line in lines where line.contains("[^") {
+            let trimmed = line.drop(while: { $0 == " " })
+            if let f = fence { if closesFence(trimmed, f) { fence = nil }; continue }
+            if let f = fenceOpening(trimmed), f.first != ":" { fence = f; continue }
+            if line.count - trimmed.count <= 3, let (label, _) = noteLabel(Array(trimmed.prefix(200)), at: 0), trimmed.dropFirst(label.count + 3).first == ":" {
+                labels.insert(label.lowercased())
+            }
+        }
+        return labels
+    }
+
+    /// "[^label]" at `i`: the label and the index after the "]"; nil for anything else. A label has no spaces.
+    static func noteLabel(_ c: [Character], at i: Int) -> (String, Int)? {
+        guard i + 3 < c.count, c[i] == "[", c[i + 1] == "^" else { return nil }
+        var k = i + 2
+        while k < c.count, k < i + 100, c[k] != "]", !c[k].isWhitespace, c[k] != "[" { k += 1 }
+        guard k < c.count, c[k] == "]", k > i + 2 else { return nil }
+        return (String(c[(i + 2) ..< k]), k + 1)
+    }
+
     /// A reference label as CommonMark matches it: case-folded, inner whitespace collapsed.
     static func referenceKey<S: StringProtocol>(_ label: S) -> String {
         label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
@@ -301,7 +332,9 @@ enum MarkdownParser {
     /// Strips inline markup: `[text](url)` → text (link collected), `![alt](src)` → alt, emphasis, backticks and
     /// HTML tags outside code spans (`<br>` → a space, `<img alt>` → its alt text).
     /// `refs` resolves reference links: `[text][label]`, `[text][]` and `[label]` (`references`).
-    static func inline(_ s: String, links: inout [Link], refs: [String: String] = [:]) -> String {
+    /// `notes`: the document's footnote labels (`noteLabels`); a reference to one is left out, and a paragraph that
+    /// defines one reads as the note's text.
+    static func inline(_ s: String, links: inout [Link], refs: [String: String] = [:], notes: Set<String> = []) -> String {
         let c = Array(s)
         var out = ""
         var i = 0
@@ -309,6 +342,11 @@ enum MarkdownParser {
         while i < c.count {
             let ch = c[i]
             if ch == "\\", !inCode, i + 1 < c.count, isEscapable(c[i + 1]) { out.append(c[i + 1]); i += 2; continue }
+            if ch == "[", !inCode, !notes.isEmpty, let (label, end) = noteLabel(c, at: i), notes.contains(label.lowercased()) {
+                i = end
+                if out.allSatisfy(\.isWhitespace), i < c.count, c[i] == ":" { i += 1 }
+                continue
+            }
             if !inCode, ch == "[" || (ch == "!" && i + 1 < c.count && c[i + 1] == "[") {
                 let open = ch == "!" ? i + 1 : i
                 // Search windows are bounded so "[[[[…" cannot make this quadratic.

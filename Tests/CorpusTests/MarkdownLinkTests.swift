@@ -34,6 +34,31 @@ import Testing
         #expect(a.links.first { $0.url.hasSuffix("/5") }?.text == "the last release")
     }
 
+    /// Footnotes as GitHub, kramdown and Hugo write them: a reference to a defined note is a mark, not text, and the
+    /// definition reads as the note's text; a "[^…]" with no definition (a character class) stays as written.
+    @Test func footnotesReadAsNotes() throws {
+        let post = """
+            # Isolation
+
+            Actors isolate their state[^1] from other tasks.[^Long-Note] The pattern [^a-z] matches no letter.
+
+            - First item.
+            - Second item.
+
+            ```
+            let s = a[^1]
+            ```
+
+            [^1]: Isolation is checked by the compiler.
+            [^long-note]: A note with a longer label.
+            """
+        let a = try #require(try ArticleParser.parse(Array(post.utf8), source: "notes.md").articles.first)
+        #expect(a.blocks.map(\.text) == ["Isolation", "Actors isolate their state from other tasks. The pattern [^a-z] matches no letter.",
+                                          "First item.", "Second item.", "let s = a[^1]", "Isolation is checked by the compiler.",
+                                          "A note with a longer label."])
+        #expect(a.blocks.map(\.kind).suffix(2) == [.paragraph, .paragraph])
+    }
+
     /// A README as many projects write it: a badge (an image inside a link) on top, setext headings under it.
     @Test func badgesAndSetextHeadings() throws {
         let readme = "[![Build status](https://ci.example.org/badge.svg)](https://ci.example.org/runs)\n\n"
