@@ -1,3 +1,4 @@
+import Corpus
 import Retrieval
 
 /// The search tool: ranked articles with snippets and `source:line`, phrased as a reply.
@@ -34,7 +35,7 @@ struct SearchTool {
         }
         lines.append("")
         for (i, h) in hits.enumerated() {
-            let meta = [h.author, h.date.map { String($0.prefix(10)) }, "\(h.source):\(h.line)"].compactMap { $0 }.joined(separator: " · ")
+            let meta = [h.author, Article.shownDay(h.date, title: h.title), "\(h.source):\(h.line)"].compactMap { $0 }.joined(separator: " · ")
             lines.append("\(i + 1). \(Emphasis.bold(h.title)) — \(meta)")
             if !h.snippet.isEmpty { lines.append("   " + h.snippet) }
         }

@@ -123,7 +123,7 @@ struct Summarizer {
             return Response(call: call, answer: answer, focus: ref)
         }
         let picked = central(scope.units, title: scope.section.map { $0 + " " + a.title } ?? a.title, n: count(length))
-        let byline = [a.author, a.date.map { String($0.prefix(10)) }].compactMap { $0 }.joined(separator: ", ")
+        let byline = [a.author, Article.shownDay(a.date, title: a.title)].compactMap { $0 }.joined(separator: ", ")
         var fields = ["title": a.title, "byline": byline.isEmpty ? "\(a.source):\(a.line)" : byline, "count": "\(picked.count)",
                       "sentences": picked.count == 1 ? "1 sentence" : "\(picked.count) sentences"]
         fields["section"] = scope.section
@@ -253,7 +253,7 @@ struct Summarizer {
 enum Sources {
     static func line(_ c: Citation) -> String {
         var parts = ["[\(c.n)] \(c.ref.title)"]
-        let meta = [c.author, c.date.map { String($0.prefix(10)) }].compactMap { $0 }
+        let meta = [c.author, Article.shownDay(c.date, title: c.ref.title)].compactMap { $0 }
         if !meta.isEmpty { parts.append(meta.joined(separator: ", ")) }
         parts.append(c.url ?? "\(c.ref.source):\(c.ref.line)")
         return parts.joined(separator: " — ")

@@ -27,6 +27,13 @@ public struct Article: Sendable, Equatable, Hashable {
         self.feed = feed; self.source = source; self.line = line; self.blocks = blocks; self.links = links
     }
 
+    /// The day a listing shows beside a title: the date's first ten characters, or none when the title already says
+    /// it ("Version 1.65.0 (2022-11-03)", a changelog's release).
+    public static func shownDay(_ date: String?, title: String) -> String? {
+        guard let day = date.map({ String($0.prefix(10)) }), !day.isEmpty else { return nil }
+        return title.contains(day) ? nil : day
+    }
+
     /// Plain text, one block a line (a code block keeps its own line breaks).
     public var text: String { blocks.map(\.text).joined(separator: "\n") }
     /// Code blocks, verbatim, in reading order.

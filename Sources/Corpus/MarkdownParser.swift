@@ -4,15 +4,17 @@ enum MarkdownParser {
         // Split at LF and CRLF alike ("\r\n" is one Character, so splitting at "\n" alone would keep a
         // Windows file as one line); a lone CR does not end a line (CLI.md).
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let fileLines = lines
         var warnings: [String] = []
         let matter = MarkdownMetadata.frontMatter(&lines, warnings: &warnings)
+        let pandocTitle = Self.pandocTitle(&lines)
         let (blocks, links) = body(withoutTemplateComments(lines))
         guard blocks.contains(where: { !$0.text.isEmpty }) else {
             let target = matter.first("redirect", "redirect_to", "redirect_from", "permalink")
             throw .unparseable(target.map { "no body text (a redirect to \(Titles.cut($0, limit: 100)))" } ?? "no body text")
         }
         let meta = MarkdownMetadata(matter: matter, blocks: blocks)
-        let title = meta.title ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
+        let title = meta.title ?? pandocTitle ?? Titles.fromBlocks(blocks.filter { if case .heading = $0.kind { return true }; return false }, limit: 200)
             ?? PlainTextParser.fileTitle(source)
         var article = Article(id: meta.id ?? "\(source):1", title: Titles.cut(title, limit: 200), url: meta.url,
                               author: meta.authors.isEmpty ? nil : meta.authors.joined(separator: ", "),
@@ -22,7 +24,19 @@ enum MarkdownParser {
             let fallback = article.date == nil ? "the article has none" : "it takes the one its file name opens with"
             warnings.append("front matter date \"\(Titles.cut(raw, limit: 60))\" is not a date (write it as 2024-05-31); \(fallback)")
         }
-        return ParsedFile(format: .markdown, articles: [article], warnings: warnings)
+        let articles = ReleaseSections.split(article, lines: fileLines, collection: meta.title ?? pandocTitle) ?? [article]
+        return ParsedFile(format: .markdown, articles: articles, warnings: warnings)
+    }
+
+    /// Pandoc's title block: "% Title" as the first line (then "% author" and "% date" lines), which renders as the
+    /// document's title. The title, with the block's lines taken out of the text; nil when there is none.
+    static func pandocTitle(_ lines: inout [Substring]) -> String? {
+        guard let first = lines.firstIndex(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" } }), lines[first].hasPrefix("% ") else { return nil }
+        var end = first
+        while end < lines.count, end - first < 3, lines[end].hasPrefix("% ") { end += 1 }
+        let title = TextClean.collapse(String(lines[first].dropFirst(2)))
+        lines.replaceSubrange(first..<end, with: Array(repeating: "", count: end - first))
+        return title.isEmpty ? nil : title
     }
 
     /// The date a Jekyll post's file name opens with ("_posts/2015-04-10-fearless-concurrency.md"), which Jekyll

@@ -5,7 +5,7 @@ enum ArticleView {
     static func render(_ a: Article, width: Int) -> String {
         let w = max(40, min(width, 100))
         var out = Style.bold(sanitize(a.title, keepNewlines: false)) + "\n"
-        let meta = [a.author, a.date.map { String($0.prefix(10)) }, a.feed, a.url].compactMap { $0 }.map { sanitize($0, keepNewlines: false) }
+        let meta = [a.author, Article.shownDay(a.date, title: a.title), a.feed, a.url].compactMap { $0 }.map { sanitize($0, keepNewlines: false) }
         if !meta.isEmpty { out += Style.dim(meta.joined(separator: " · ")) + "\n" }
         if !a.tags.isEmpty { out += Style.dim("Tags: " + a.tags.map { sanitize($0, keepNewlines: false) }.joined(separator: ", ")) + "\n" }
         out += Style.dim(displaySourceLine(a.source, a.line)) + "\n\n"

@@ -1,4 +1,5 @@
 import Assistant
+import Corpus
 import Analysis
 import ArgumentParser
 import Retrieval
@@ -146,7 +147,7 @@ enum HitView {
     static func render(_ h: Hit, number: Int, terms: Set<String>, analyzer: Analyzer) -> String {
         var meta: [String] = []
         if let a = h.author { meta.append(sanitize(a, keepNewlines: false)) }
-        if let d = h.date { meta.append(String(d.prefix(10))) }
+        if let d = Article.shownDay(h.date, title: h.title) { meta.append(d) }
         meta.append("\(displaySourceLine(h.source, h.line))")
         meta.append("score " + String((h.score * 100).rounded() / 100))
         let title = Style.bold(sanitize(h.title, keepNewlines: false))

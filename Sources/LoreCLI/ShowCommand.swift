@@ -39,7 +39,7 @@ struct ArticlesCommand: ParsableCommand {
             if json {
                 buffer += JSON.object(Shapes.articleSummary(a)).text + "\n"
             } else {
-                let who = [a.author, a.date.map { String($0.prefix(10)) }].compactMap { $0 }.map { sanitize($0, keepNewlines: false) }
+                let who = [a.author, Article.shownDay(a.date, title: a.title)].compactMap { $0 }.map { sanitize($0, keepNewlines: false) }
                 buffer += "\(displaySourceLine(a.source, a.line))\t\(sanitize(a.title, keepNewlines: false))"
                     + (who.isEmpty ? "" : "\t" + who.joined(separator: ", ")) + "\n"
             }
