@@ -33,7 +33,8 @@ enum ReleaseSections {
         for (k, start) in starts.enumerated() {
             let end = k + 1 < starts.count ? starts[k + 1] : article.blocks.count
             let heading = article.blocks[start].text
-            let line = headingLine(heading, in: lines, from: from) ?? (out.last?.line ?? article.line)
+            // Each release needs a line of its own (its id): a heading not found in the file leaves the file whole.
+            guard let line = headingLine(heading, in: lines, from: from) else { return nil }
             from = line
             var release = article
             release.id = "\(article.source):\(line)"

@@ -73,6 +73,16 @@ import Testing
         #expect(a.count == 1 && a[0].line == 1, "\(a.map(\.title))")
     }
 
+    /// Each release's line is its id: when a heading cannot be found in the file's lines, the file stays one article.
+    @Test func aHeadingNotFoundLeavesTheFileWhole() throws {
+        let a = try ArticleParser.parse(Array(Self.keepAChangelog.utf8), source: "CHANGELOG.md").articles
+        let lines = Self.keepAChangelog.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("1.0.0") }
+        var whole = a[0]
+        whole.blocks = a.flatMap(\.blocks)
+        #expect(ReleaseSections.split(whole, lines: lines, collection: nil) == nil)
+        #expect(ReleaseSections.split(whole, lines: Self.keepAChangelog.split(separator: "\n", omittingEmptySubsequences: false), collection: nil)?.count == 4)
+    }
+
     @Test(arguments: [
         ("2022-11-03", "Version 1.65.0 (2022-11-03)", nil), ("2022-11-03T10:00:00Z", "Release notes", "2022-11-03"), (nil, "x", nil),
     ] as [(String?, String, String?)])
