@@ -119,8 +119,11 @@ public enum LanguageDetector {
 
     private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
-    /// The languages told by their script rather than their words.
-    public static let byScriptCodes: Set<String> = ["ja", "ko", "zh"]
+    /// `ja`, `zh` or `ko` when the text's script says so (`byScript`, on the same sample `detect` reads); nil otherwise.
+    public static func scriptLanguage(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { all in byScript(UnsafeBufferPointer(rebasing: all[0 ..< min(all.count, sampleBytes)])) }
+    }
 
     /// `ja` when kana are a tenth of the letters, `zh` for Han, `ko` for Hangul, by UTF-8 lead bytes:
     /// kana U+3040–30FF are E3 81–83, Han U+4E00–9FFF E4–E9, Hangul syllables U+AC00–D7AF EA–ED.

@@ -494,13 +494,6 @@ struct AnswerComposer {
 }
 
 extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s.removeFirst() }
-        while let l = s.last, set.contains(l) { s.removeLast() }
-        return String(s)
-    }
-
     /// Splits on a separator string (no Foundation).
     func components(_ sep: String) -> [String] {
         var out: [String] = []

@@ -118,8 +118,7 @@ enum MarkdownParser {
                 continue
             }
             // A footnote's definition opens a paragraph of its own (the note), ending the one or the item above.
-            if !notes.isEmpty, line.count - trimmed.count <= 3, let (label, _) = noteLabel(Array(trimmed.prefix(200)), at: 0),
-               notes.contains(label.lowercased()), trimmed.dropFirst(label.count + 3).first == ":" {
+            if !notes.isEmpty, let label = noteDefinition(line), notes.contains(label) {
                 flush(); para = [trimmed]; continue
             }
             let hashes = trimmed.prefix(while: { $0 == "#" }).count
@@ -293,11 +292,17 @@ enum MarkdownParser {
             let trimmed = line.drop(while: { $0 == " " })
             if let f = fence { if closesFence(trimmed, f) { fence = nil }; continue }
             if let f = fenceOpening(trimmed), f.first != ":" { fence = f; continue }
-            if line.count - trimmed.count <= 3, let (label, _) = noteLabel(Array(trimmed.prefix(200)), at: 0), trimmed.dropFirst(label.count + 3).first == ":" {
-                labels.insert(label.lowercased())
-            }
+            if let label = noteDefinition(line) { labels.insert(label) }
         }
         return labels
+    }
+
+    /// The case-folded label of a line that defines a footnote ("[^label]: text", up to three spaces in); nil otherwise.
+    static func noteDefinition(_ line: Substring) -> String? {
+        let trimmed = line.drop(while: { $0 == " " })
+        guard line.count - trimmed.count <= 3, let (label, _) = noteLabel(Array(trimmed.prefix(200)), at: 0),
+              trimmed.dropFirst(label.count + 3).first == ":" else { return nil }
+        return label.lowercased()
     }
 
     /// "[^label]" at `i`: the label and the index after the "]"; nil for anything else. A label has no spaces.
@@ -562,6 +567,14 @@ extension MarkdownParser {
 }
 
 extension String {
+    /// The string without the characters of `set` at either end (no Foundation).
+    public func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+
     func trimmingCharacters(_ ch: Character) -> String {
         var s = Substring(self)
         while s.last == ch || s.last == " " { s.removeLast() }

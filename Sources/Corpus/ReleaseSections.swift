@@ -72,7 +72,7 @@ enum ReleaseSections {
     static func isVersionHeading(_ text: String) -> Bool {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !words.isEmpty, words.count <= maxHeadingWords else { return false }
-        if words.count == 1, words[0].lowercased().trimmingCharacters(in: "[]") == "unreleased" { return true }
+        if words.count == 1, String(words[0]).lowercased().trimmingCharacters(in: "[]") == "unreleased" { return true }
         guard let j = words.firstIndex(where: { isVersion($0) }) else { return false }
         if j > 0, partWords.contains(words[j - 1].lowercased()) { return false }
         let marked = words[j].first.map { "vV[(".contains($0) } ?? false
@@ -97,12 +97,13 @@ enum ReleaseSections {
     /// The first line at or after `from` (1-based) that is the heading: an ATX heading holding its version, or a
     /// line holding it over a setext underline. Nil when none is found.
     static func headingLine(_ heading: String, in lines: [Substring], from: Int) -> Int? {
-        guard let version = heading.split(separator: " ").first(where: { isVersion($0) }) ?? heading.split(separator: " ").first else { return nil }
-        let key = version.trimmingCharacters(in: "[]()")
+        let words = heading.split(separator: " ")
+        guard let version = words.first(where: { isVersion($0) }) ?? words.first else { return nil }
+        let key = String(version).trimmingCharacters(in: "[]()")
         var i = max(from, 0)   // 0-based index of the line after `from`
         while i < lines.count {
             let t = lines[i].drop { $0 == " " }
-            if t.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains(where: { $0.trimmingCharacters(in: "[]()#") == key }) {
+            if t.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains(where: { String($0).trimmingCharacters(in: "[]()#") == key }) {
                 if t.first == "#" { return i + 1 }
                 if i + 1 < lines.count, let u = lines[i + 1].drop(while: { $0 == " " }).first, u == "=" || u == "-",
                    lines[i + 1].allSatisfy({ $0 == u || $0 == " " }) { return i + 1 }
@@ -118,11 +119,5 @@ enum ReleaseSections {
             if w.count == 10, w.filter({ $0 == "-" }).count == 2, let d = DateText.iso8601(String(w)) { return d }
         }
         return nil
-    }
-}
-
-private extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

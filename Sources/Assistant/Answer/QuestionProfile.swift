@@ -202,7 +202,7 @@ extension QuestionProfile {
                                                      everyday: { english && weight($0) < 1 }),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
-        profile.language = language ?? LanguageDetector.detect(question).flatMap { LanguageDetector.byScriptCodes.contains($0) ? $0 : nil } ?? "en"
+        profile.language = language ?? LanguageDetector.scriptLanguage(question) ?? "en"
         profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
         profile.asksWhatItDoes = asksWhatItDoes(question)
         profile.settingTerms = Set(analyzer.terms(setting(of: question)))
