@@ -214,6 +214,9 @@ enum AnswerFixtures {
         ("When the last reference to it goes away.", false), ("Because the queue is serial.", false),
         ("When the last reference goes away, the object is freed.", true),
         ("When you build for release the optimiser inlines small functions across module boundaries by default.", true),
+        // A conclusion follows what it is drawn from; an "it" that only opens the sentence opens an answer.
+        ("Consequently when the earlier call runs, an error results.", false), ("Thus the queue drains.", false),
+        ("It can be a surprise to get this error in working code.", true),
     ])
     func canOpen(_ text: String, _ expected: Bool) {
         #expect(Layout.canOpen(text) == expected)
@@ -617,6 +620,18 @@ extension LayoutRuleTests {
         let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["actor": 1]), settings: .init())
         #expect(sel.bundle(AnswerFixtures.candidate(1, units[1].text)).map(\.unit.index) == [0, 1])
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text, code: true)).map(\.unit.index) == [2, 3])
+    }
+
+    /// A section's first sentence points at its heading: it stands alone, and the last sentence of the section before
+    /// (an FAQ's previous answer) does not come with it.
+    @Test func pointingBackStopsAtItsSection() {
+        let units = [AnswerFixtures.unit(0, "The style guide is a separate document."),
+                     AnswerFixtures.unit(1, "This error shows up once a function assigns to the name.", section: 1),
+                     AnswerFixtures.unit(2, "That makes the name local to the function.", section: 1)]
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["error": 1]), settings: .init())
+        func bundle(_ i: Int) -> [Int] { var c = AnswerFixtures.candidate(i, units[i].text); c.unit = units[i]; return sel.bundle(c).map(\.unit.index) }
+        #expect(bundle(1) == [1])
+        #expect(bundle(2) == [1, 2])
     }
 
     /// A sentence that points back to one that points back in turn brings both, and the listing the first points at;

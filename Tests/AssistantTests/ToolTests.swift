@@ -178,6 +178,11 @@ import Testing
         }
         #expect(!Cues.refersBack("Rather than locking, drain the queue."))
         #expect(!Cues.refersBack("It is possible to keep one copy."))
+        // "it" with a modal and "be" opens the sentence too; with a modal and another verb it points back.
+        #expect(!Cues.refersBack("It can be a surprise to get this error in working code."))
+        #expect(!Cues.refersBack("It may be easier to keep one copy."))
+        #expect(Cues.refersBack("It may stall the caller."))
+        #expect(Cues.refersBack("It can be passed to clearTimeout() to cancel the timer."))
         #expect(!Cues.refersBack("Locks stall callers."))
         // "that" after a verb and before a clause is a conjunction; pointing at a thing it still leans back.
         #expect(!Cues.refersBack("EBUSY: Indicates that the device is busy."))

@@ -252,11 +252,26 @@ enum Cues {
                 if clauseOpeners.contains(next) || auxiliaries.contains(next) || isThirdPersonVerb(next) { continue }
             }
             if pointers.contains(bare) { return true }
-            // "it" points back, unless it only opens the sentence ("It's possible to…", "It is easy to…").
-            if bare == it && !(i + 1 < words.count && (words[i + 1].elementsEqual(is_) || words[i + 1].elementsEqual(was))) { return true }
+            // "it" points back, unless it only opens the sentence ("It is easy to…", "It can be a surprise to…").
+            if bare == it && !opensOnly(words, at: i) { return true }
         }
         return false
     }
+
+    /// Whether the "it" at `i` only opens the sentence, its subject standing further on: "It is easy to…", "It was
+    /// decided that…", and with a modal, before a noun or an adjective, "It can be a surprise to get…", "It may be
+    /// useful to…". "It can be passed to clearTimeout()" is said of the thing before it: a modal's passive points back.
+    static func opensOnly(_ words: [ArraySlice<UInt8>], at i: Int) -> Bool {
+        guard i + 1 < words.count else { return false }
+        let next = Array(words[i + 1])
+        if next == is_ || next == was { return true }
+        guard modals.contains(next), i + 3 < words.count, Array(words[i + 2]) == be else { return false }
+        let what = String(decoding: words[i + 3].trimmed(of: Array(",.;:".utf8)), as: UTF8.self)
+        return extraposed.contains(what) || ["ble", "ful", "ary", "ing", "ant", "ier", "ult"].contains { what.hasSuffix($0) }
+    }
+    /// Words after "it can be" that make "it" a placeholder for what follows ("It can be a surprise to…").
+    static let extraposed: Set<String> = ["a", "an", "worth", "easy", "hard", "good", "better", "best", "wise", "nice", "tricky",
+                                          "handy", "common", "clear", "unclear", "faster", "simpler", "safer", "cheaper", "wrong"]
 
     /// A sentence whose first word points back as its subject ("This will produce:", "Which gives:", "It will render
     /// like this:"); under a listing, a colon sentence so opened speaks of what that listing does.
@@ -277,7 +292,7 @@ enum Cues {
     /// A connective first word: the sentence carries on from the one before.
     static func continues(_ words: [ArraySlice<UInt8>]) -> Bool {
         guard let w = words.first else { return false }
-        if w.elementsEqual(it), words.count > 1 { return !(words[1].elementsEqual(is_) || words[1].elementsEqual(was)) }
+        if w.elementsEqual(it), words.count > 1 { return !opensOnly(words, at: 0) }
         // "So far, we have explored…" looks back over the whole article, not at the sentence before.
         if w.elementsEqual(so), words.count > 1, words[1].trimmed(of: Array(",".utf8)).elementsEqual(far) { return false }
         if connectives.contains(Array(w)) { return true }
@@ -309,11 +324,12 @@ enum Cues {
     private static func word(_ s: String) -> [UInt8] { Array(s.utf8) }
     private static let subordinators: Set<[UInt8]> = Set(["if", "when", "whenever", "unless", "although", "though", "while",
         "because", "once", "after", "before", "since", "until"].map(word))
-    private static let it = word("it"), is_ = word("is"), was = word("was"), that = word("that"), so = word("so"), far = word("far")
+    private static let it = word("it"), is_ = word("is"), was = word("was"), be = word("be"), that = word("that"), so = word("so"), far = word("far")
     private static let clauseOpeners: Set<[UInt8]> = Set(["the", "a", "an", "there", "you", "we", "it", "they", "i", "he", "she",
         "no", "all", "your", "our", "its", "their", "each", "every", "some", "any"].map(word))
     private static let auxiliaries: Set<[UInt8]> = Set(["is", "are", "was", "were", "has", "have", "had", "can", "could", "will", "would",
         "should", "may", "might", "must"].map(word))
+    private static let modals: Set<[UInt8]> = Set(["can", "could", "will", "would", "should", "may", "might", "must"].map(word))
     private static let subjectPointers: Set<[UInt8]> = Set(["this", "that", "which", "it", "these", "those"].map(word))
     private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
     private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",

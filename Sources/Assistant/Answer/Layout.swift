@@ -87,6 +87,8 @@ enum Layout {
         if let first = opening.first, questionWords.contains(first),
            let stop = text.firstIndex(where: { $0 == "." || $0 == "!" || $0 == "?" }), text[stop] == "?" { return false }
         if isBareClause(text) { return false }
+        // "Consequently when the earlier call…" draws a conclusion from what came before: it follows, never opens.
+        if let first = opening.first, conclusions.contains(first) { return false }
         // "`options` in socket.connect() are also supported.", "You can also pass…": "also" adds to what came before.
         return !opening.contains { ["its", "their", "theirs", "his", "her"].contains($0) } && !clause.contains("also")
     }
@@ -99,6 +101,8 @@ enum Layout {
         guard let first = words.first.map({ String($0).trimmingCharacters(in: ",.;:") }) else { return false }
         return subordinators.contains(first) && !text.contains(",") && !text.contains(";") && words.count <= 12
     }
+
+    static let conclusions: Set<String> = ["consequently", "therefore", "thus", "hence", "accordingly"]
 
     static let subordinators: Set<String> = ["when", "whenever", "because", "since", "although", "though", "unless", "until",
                                              "while", "whereas"]

@@ -227,6 +227,8 @@ struct AnswerSelection {
     /// listing), up to `depth` sentences back.
     func antecedents(of u: SentenceUnit, _ c: AnswerCandidate, depth: Int) -> [AnswerCandidate]? {
         guard Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !has(prev) else { return [] }
+        // A section's first sentence points at its heading, not at the last sentence of the section before.
+        guard prev.section == u.section else { return [] }
         if prev.isCode {
             guard CandidatePool.isEligible(prev) else { return nil }
             var out: [AnswerCandidate] = []
@@ -243,7 +245,7 @@ struct AnswerSelection {
             return further + [tagAlong(prev, c)]
         }
         // What it points at cannot stand in an answer (a line of code as a paragraph, a cut-off line).
-        return prev.section == u.section ? nil : []
+        return nil
     }
 
     /// The list `u` is an item of, or the list that starts right after the paragraph `u` ends, in the same
