@@ -392,6 +392,22 @@ import Testing
         }
     }
 
+    /// A word the question writes apart from the next and the corpus only joined to it ("deep copy", `deepcopy()`)
+    /// is no topic the corpus lacks; a word the corpus has in no form still is.
+    @Test func wordsTheCorpusWritesJoined() throws {
+        let files = ["copy.md": "# Copying objects\n\nTo make a copy of an object, try copy.copy() or copy.deepcopy().\n",
+                     "tides.md": "# Tides\n\nThe moon pulls the sea twice a day.\n"]
+        try DispatcherTests.withAssistant(over: files) { assistant in
+            func unknown(_ q: String) -> Double {
+                QuestionProfile.make(question: q, corrected: q, extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer).unknownMass
+            }
+            #expect(unknown("How do I make a deep copy of an object?") == 0)
+            #expect(unknown("How do I make a deep copy of an orchard?") > 0)
+            #expect(QuestionProfile.joinedCompounds("a Deep Copy", language: nil, searcher: assistant.searcher,
+                                                    frequency: assistant.searcher.documentFrequency) == ["deep"])
+        }
+    }
+
     /// A question that reads as another language of a mostly English corpus loses that language's stop words from its
     /// English terms too: "un", "los" and "con" would be rare English terms, outweighing what it asks about.
     @Test func aForeignQuestionLosesItsStopWordsInEnglish() throws {

@@ -145,6 +145,7 @@ extension QuestionProfile {
         }
         var mass = 0.0, unknown = 0.0
         let compounds = coveredCompounds(corrected, language: language, searcher: searcher, frequency: frequency)
+            .union(joinedCompounds(corrected, language: language, searcher: searcher, frequency: frequency))
         // Terms that say nothing of a topic when no article has them: kana joints, compounds the corpus writes
         // apart, and a keyword the corpus never writes as one ("while" in "a while loop" over prose).
         let english = language == nil || language == "en"
@@ -273,6 +274,22 @@ extension QuestionProfile {
             let terms = searcher.queryTerms(String(word), language: language).map(\.term)
             guard terms.count >= 3, frequency(terms[0]) == 0, terms.dropFirst().allSatisfy({ frequency($0) > 0 }) else { continue }
             out.insert(terms[0])
+        }
+        return out
+    }
+
+    /// The terms of words the question writes apart and the corpus only as one word: "deep" of "a deep copy" over
+    /// text that writes `copy.deepcopy()`, "dead" of "dead lock" over "deadlock". The corpus lacks no topic there.
+    static func joinedCompounds(_ text: String, language: String?, searcher: Searcher, frequency: (String) -> Int) -> Set<String> {
+        let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        var out = Set<String>()
+        for (a, b) in zip(words, words.dropFirst()) where a.count >= 2 && b.count >= 2 {
+            let ta = searcher.queryTerms(a, language: language).map(\.term), tb = searcher.queryTerms(b, language: language).map(\.term)
+            guard ta.count == 1, tb.count == 1 else { continue }
+            let missing = [ta[0], tb[0]].filter { frequency($0) == 0 }
+            guard !missing.isEmpty else { continue }
+            let joined = searcher.queryTerms(a.lowercased() + b.lowercased(), language: language).map(\.term)
+            if joined.count == 1, frequency(joined[0]) > 0 { out.formUnion(missing) }
         }
         return out
     }
