@@ -118,6 +118,12 @@ struct AnswerComposer {
             named = [lead]
             Self.keepOnlyItsSection(lead, pool: pool, ranked: &ranked)
         }
+        // An FAQ's entry that the question asks again: its answer, and no other entry's.
+        if named.isEmpty, lookup == nil, let top = ranked.first,
+           let lead = NamedSections.askedAgain(profile, article: top.unit.doc, pool: pool, analyzer: analyzer) {
+            named = [lead]
+            Self.keepOnlyItsSection(lead, pool: pool, ranked: &ranked)
+        }
         if lookup == nil, !named.isEmpty { why.append("sections the question names: " + named.compactMap(\.unit.heading).joined(separator: "; ")) }
         let candidates = lookup ?? NamedSections.leading(named, ranked)
         selection.run(candidates)

@@ -622,6 +622,29 @@ extension LayoutRuleTests {
         #expect(sel.bundle(AnswerFixtures.candidate(3, units[3].text, code: true)).map(\.unit.index) == [2, 3])
     }
 
+    /// An FAQ's entry asked again leads the answer: in an article most of whose headings ask, the one heading whose words
+    /// the question holds nearly all of. A post with fewer questions among its headings, or a question that holds the
+    /// words of two headings or of none, names no entry.
+    @Test(arguments: [
+        (["Why are strings immutable?", "How do I copy an object?", "Why is there no switch statement?", "How do I delete a file?"],
+         ["string": 1.0, "immut": 1.0, "python": 1.0], "Strings are immutable for speed."),
+        (["Why are strings immutable?", "How do I copy an object?", "Why is there no switch statement?", "Setup", "Notes", "Credits",
+          "Thanks", "More"], ["string": 1.0, "immut": 1.0], nil),
+        (["Why are strings immutable?", "How do I copy an object?", "Why is there no switch statement?", "How do I delete a file?"],
+         ["tide": 1.0, "moon": 1.0], nil),
+        (["Why are strings immutable?", "Why are strings slow?", "Why is there no switch statement?", "How do I delete a file?"],
+         ["string": 1.0, "immut": 1.0, "slow": 1.0], nil),
+    ] as [([String], [String: Double], String?)])
+    func anFAQEntryAskedAgain(_ headings: [String], terms: [String: Double], lead: String?) {
+        let units = AnswerFixtures.units(headings.flatMap { h in
+            [Block(.heading(level: 2), h), Block(.paragraph, h.hasPrefix("Why are strings immutable") ? "Strings are immutable for speed." : "An answer of its own.")]
+        })
+        var pool = AnswerFixtures.pool(units)
+        pool.candidates = units.map { AnswerFixtures.candidate($0) }
+        let got = NamedSections.askedAgain(AnswerFixtures.profile(terms), article: 1, pool: pool, analyzer: Analyzer())
+        #expect(got?.unit.text == lead)
+    }
+
     /// A section's first sentence points at its heading: it stands alone, and the last sentence of the section before
     /// (an FAQ's previous answer) does not come with it.
     @Test func pointingBackStopsAtItsSection() {

@@ -1,3 +1,5 @@
+import Analysis
+
 /// "What does Buffer.alloc return?", "spawn or exec in child_process?": a question that names an API member, over
 /// a reference whose sections are headed by the members' signatures ("Static method: Buffer.alloc(size[, fill])").
 /// The section the question names is where its answer starts: its lead sentence says what the member does, though
@@ -40,6 +42,31 @@ enum NamedSections {
                 .min { $0.unit.index < $1.unit.index }
         }
     }
+
+    /// "…I get UnboundLocalError. Why?" over an FAQ with "Why am I getting an UnboundLocalError when the variable has
+    /// a value?": in an article most of whose headings are questions (`faqQuestions` at least), a section headed by a
+    /// question whose words the question holds nearly all of (`askedShare` of them, `askedTerms` at least) is the entry
+    /// asked again. Its lead, when one heading of the article is so asked; nil otherwise.
+    static func askedAgain(_ p: QuestionProfile, article doc: Int, pool: CandidatePool, analyzer: Analyzer) -> AnswerCandidate? {
+        guard let units = pool.units[doc] else { return nil }
+        var asked: Set<Int> = [], seen: Set<String> = []
+        for u in units {
+            guard let h = u.heading, h.hasSuffix("?"), !seen.contains(h) else { continue }
+            seen.insert(h)
+            let terms = Set(analyzer.terms(h))
+            let shared = terms.intersection(p.termSet).count
+            if shared >= askedTerms, Double(shared) >= askedShare * Double(terms.count) { asked.insert(u.section) }
+        }
+        // Only an FAQ, most of whose headings ask: a post with one "What is X?" heading has its answer all over.
+        let headings = Set(units.compactMap(\.heading))
+        guard asked.count == 1, let section = asked.first, seen.count >= faqQuestions, 2 * seen.count > headings.count else { return nil }
+        return pool.candidates.filter { $0.unit.doc == doc && $0.unit.section == section && !$0.unit.isCode && !$0.unit.isListItem
+            && !$0.unit.text.hasSuffix(":") && Layout.canOpen($0.unit.text) && !isLabelLine($0.unit.text) }
+            .min { $0.unit.index < $1.unit.index }
+    }
+    static let askedTerms = 2
+    static let askedShare = 0.6
+    static let faqQuestions = 4
 
     /// A line that opens with a one-word label and its colon ("Stability: 2 - Stable.", "Type: {boolean}").
     static func isLabelLine(_ text: String) -> Bool {
