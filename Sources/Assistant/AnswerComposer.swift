@@ -114,13 +114,8 @@ struct AnswerComposer {
         var selection = AnswerSelection(pool: pool, profile: profile, settings: settings(for: profile.kind))
         selection.shown = shown
         var named = ranked.first.map { NamedSections.leads(question: corrected, article: $0.unit.doc, pool: pool) } ?? []
-        if named.isEmpty, let headed, let lead = sectionLead(headed, pool: pool) {
-            named = [lead]
-            Self.keepOnlyItsSection(lead, pool: pool, ranked: &ranked)
-        }
-        // An FAQ's entry that the question asks again: its answer, and no other entry's.
-        if named.isEmpty, lookup == nil, let top = ranked.first,
-           let lead = NamedSections.askedAgain(profile, article: top.unit.doc, pool: pool, analyzer: analyzer) {
+        // The section a "What is X?" is headed by, or an FAQ's entry the question asks again: its answer, no other's.
+        if named.isEmpty, let lead = headed.flatMap({ sectionLead($0, pool: pool) }) ?? askedAgain(profile, lookup: lookup, ranked: ranked, pool: pool) {
             named = [lead]
             Self.keepOnlyItsSection(lead, pool: pool, ranked: &ranked)
         }
@@ -189,6 +184,13 @@ struct AnswerComposer {
             if s.article.headings.contains(where: { Set(analyzer.terms($0.text)) == own }) { return (h, own) }
         }
         return nil
+    }
+
+    /// The lead of the top article's FAQ entry that the question asks again (`NamedSections.askedAgain`); nil for a
+    /// lookup of one term, which has its own candidates.
+    func askedAgain(_ profile: QuestionProfile, lookup: [AnswerCandidate]?, ranked: [AnswerCandidate], pool: CandidatePool) -> AnswerCandidate? {
+        guard lookup == nil, let top = ranked.first else { return nil }
+        return NamedSections.askedAgain(profile, article: top.unit.doc, pool: pool, analyzer: analyzer)
     }
 
     /// A glossary's other entries are about other things: an article whose section below its first is headed by the
