@@ -266,12 +266,14 @@ enum Cues {
         let next = Array(words[i + 1])
         if next == is_ || next == was { return true }
         guard modals.contains(next), i + 3 < words.count, Array(words[i + 2]) == be else { return false }
-        let what = String(decoding: words[i + 3].trimmed(of: Array(",.;:".utf8)), as: UTF8.self)
-        return extraposed.contains(what) || ["ble", "ful", "ary", "ing", "ant", "ier", "ult"].contains { what.hasSuffix($0) }
+        let what = words[i + 3].trimmed(of: Array(",.;:".utf8))
+        return extraposed.contains(what) || adjectiveEndings.contains { what.count >= $0.count && what.suffix($0.count).elementsEqual($0) }
     }
-    /// Words after "it can be" that make "it" a placeholder for what follows ("It can be a surprise to…").
-    static let extraposed: Set<String> = ["a", "an", "worth", "easy", "hard", "good", "better", "best", "wise", "nice", "tricky",
-                                          "handy", "common", "clear", "unclear", "faster", "simpler", "safer", "cheaper", "wrong"]
+    /// Words after "it can be" that make "it" a placeholder for what follows ("It can be a surprise to…"), and the
+    /// endings of adjectives that do ("possible", "useful", "necessary", "confusing", "important", "easier", "difficult").
+    private static let extraposed: Set<[UInt8]> = Set(["a", "an", "worth", "easy", "hard", "good", "better", "best", "wise", "nice",
+        "tricky", "handy", "common", "clear", "unclear", "faster", "simpler", "safer", "cheaper", "wrong"].map(word))
+    private static let adjectiveEndings: [[UInt8]] = ["ble", "ful", "ary", "ing", "ant", "ier", "ult"].map(word)
 
     /// A sentence whose first word points back as its subject ("This will produce:", "Which gives:", "It will render
     /// like this:"); under a listing, a colon sentence so opened speaks of what that listing does.

@@ -36,11 +36,14 @@ enum NamedSections {
             if let h = u.heading, isNamed(heading: h, by: q) { sections.append(u.section) }
         }
         guard (1...2).contains(sections.count) else { return [] }
-        return sections.compactMap { s in
-            pool.candidates.filter { $0.unit.doc == doc && $0.unit.section == s && !$0.unit.isCode && !$0.unit.isListItem
-                && !$0.unit.text.hasSuffix(":") && Layout.canOpen($0.unit.text) && !isLabelLine($0.unit.text) }
-                .min { $0.unit.index < $1.unit.index }
-        }
+        return sections.compactMap { lead(ofSection: $0, article: doc, pool: pool) }
+    }
+
+    /// A section's lead: its first candidate of prose, in reading order, that can open an answer and is no label's line.
+    static func lead(ofSection section: Int, article doc: Int, pool: CandidatePool) -> AnswerCandidate? {
+        pool.candidates.filter { $0.unit.doc == doc && $0.unit.section == section && !$0.unit.isCode && !$0.unit.isListItem
+            && !$0.unit.text.hasSuffix(":") && Layout.canOpen($0.unit.text) && !isLabelLine($0.unit.text) }
+            .min { $0.unit.index < $1.unit.index }
     }
 
     /// "…I get UnboundLocalError. Why?" over an FAQ with "Why am I getting an UnboundLocalError when the variable has
@@ -60,9 +63,7 @@ enum NamedSections {
         // Only an FAQ, most of whose headings ask: a post with one "What is X?" heading has its answer all over.
         let headings = Set(units.compactMap(\.heading))
         guard asked.count == 1, let section = asked.first, seen.count >= faqQuestions, 2 * seen.count > headings.count else { return nil }
-        return pool.candidates.filter { $0.unit.doc == doc && $0.unit.section == section && !$0.unit.isCode && !$0.unit.isListItem
-            && !$0.unit.text.hasSuffix(":") && Layout.canOpen($0.unit.text) && !isLabelLine($0.unit.text) }
-            .min { $0.unit.index < $1.unit.index }
+        return lead(ofSection: section, article: doc, pool: pool)
     }
     static let askedTerms = 2
     static let askedShare = 0.6

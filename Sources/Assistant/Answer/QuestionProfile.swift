@@ -282,13 +282,17 @@ extension QuestionProfile {
     /// text that writes `copy.deepcopy()`, "dead" of "dead lock" over "deadlock". The corpus lacks no topic there.
     static func joinedCompounds(_ text: String, language: String?, searcher: Searcher, frequency: (String) -> Int) -> Set<String> {
         let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // Each word's one term (nil for a stop word, a one-letter word or one that splits), analysed once.
+        let terms = words.map { w -> String? in
+            let t = w.count >= 2 ? searcher.queryTerms(w, language: language).map(\.term) : []
+            return t.count == 1 ? t[0] : nil
+        }
         var out = Set<String>()
-        for (a, b) in zip(words, words.dropFirst()) where a.count >= 2 && b.count >= 2 {
-            let ta = searcher.queryTerms(a, language: language).map(\.term), tb = searcher.queryTerms(b, language: language).map(\.term)
-            guard ta.count == 1, tb.count == 1 else { continue }
-            let missing = [ta[0], tb[0]].filter { frequency($0) == 0 }
+        for k in words.indices.dropLast() {
+            guard let ta = terms[k], let tb = terms[k + 1] else { continue }
+            let missing = [ta, tb].filter { frequency($0) == 0 }
             guard !missing.isEmpty else { continue }
-            let joined = searcher.queryTerms(a.lowercased() + b.lowercased(), language: language).map(\.term)
+            let joined = searcher.queryTerms(words[k].lowercased() + words[k + 1].lowercased(), language: language).map(\.term)
             if joined.count == 1, frequency(joined[0]) > 0 { out.formUnion(missing) }
         }
         return out
