@@ -17,6 +17,11 @@ struct HTMLBlockBuilder {
     static let navigationClasses: Set<String> = ["nav", "navbar", "navheader", "navfooter", "navigation", "breadcrumb", "breadcrumbs",
                                                  // Publican's DocBook ("Prev | Up | Home | Next"), and page-to-page links.
                                                  "docnav", "pager", "pagination", "nav-links", "navlinks", "prev-next"]
+    /// A site's menus and slogan over every page, and what its own search leaves out (SQLite's and Fossil's pages:
+    /// logo, tagline, menus, table of contents): navigation when they mark a container. Inline, "menu" names a
+    /// menu of the program a manual is about (Asciidoctor's `<b class="menu">File</b>`), which is text.
+    static let chromeClasses: Set<String> = ["menu", "mainmenu", "submenu", "menubar", "tagline", "nosearch"]
+    static let containers: Set<String> = ["div", "ul", "ol", "table", "section", "header", "footer", "aside"]
     /// In-page links whose whole text is a mark: a permalink to the element itself, or a footnote's link back to
     /// where it is cited ("↩", with or without its text-style selector, as mdBook, pandoc and Python-Markdown write it).
     static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓", "↩", "↩\u{FE0E}", "↩\u{FE0F}", "↑", "⤴"]
@@ -93,7 +98,7 @@ struct HTMLBlockBuilder {
         }
         if !isVoid { enterScope(name, attrs) }
         guard inScope else { return }
-        if !isVoid && (Self.skipped.contains(name) || hidden(attrs)) { skipName = name; skipDepth = 1; return }
+        if !isVoid && (Self.skipped.contains(name) || hidden(attrs, element: name)) { skipName = name; skipDepth = 1; return }
         if preDepth > 0 {
             if name == "pre" && !isVoid { preDepth += 1 }
             if name == "br" { code.append(0x0A) }
@@ -333,14 +338,18 @@ struct HTMLBlockBuilder {
         return TextClean.collapse(String(heading[..<open]))
     }
 
-    private func hidden(_ attrs: [(name: String, value: String)]) -> Bool {
+    private func hidden(_ attrs: [(name: String, value: String)], element: String) -> Bool {
         for a in attrs {
             if a.name == "hidden" || (a.name == "aria-hidden" && a.value == "true") { return true }
             // Navigation marked for assistive technology (Sphinx's "next | previous" bar, many site menus).
             if a.name == "role" && a.value.lowercased() == "navigation" { return true }
             // DocBook's "Prev | Up | Next" bars (`class="navheader"`, `class="nav"` with `summary="Navigation header"`),
             // site menus and breadcrumbs marked by their class.
-            if a.name == "class", a.value.lowercased().split(separator: " ").contains(where: { Self.navigationClasses.contains(String($0)) }) { return true }
+            if a.name == "class" {
+                let classes = a.value.lowercased().split(separator: " ").map(String.init)
+                if classes.contains(where: Self.navigationClasses.contains) { return true }
+                if Self.containers.contains(element), classes.contains(where: Self.chromeClasses.contains) { return true }
+            }
             if a.name == "summary" && a.value.lowercased().hasPrefix("navigation") { return true }
             if a.name == "style" && a.value.filter({ $0 != " " }).contains("display:none") { return true }
         }

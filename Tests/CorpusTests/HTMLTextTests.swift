@@ -60,6 +60,14 @@ import Testing
             + "reports leaks.</a></dd></dl><ul><li>1. <a href=\"#bg\">Background</a></li><li><a href=\"#a\">Install</a></li><li>See <a href=\"#b\">b</a> for the whole story.</li>"
             + "<li><a href=\"https://example.org/x#y\">Elsewhere</a></li></ul>",
          [Block(.listItem, "See b for the whole story."), Block(.listItem, "Elsewhere")]),
+        // A site's logo, slogan and menus over every page, marked by their class.
+        ("<div class=nosearch><a href=\"index.html\"><img class=\"logo\" src=\"b.gif\" alt=\"SQLite\"></a><div class=\"tagline desktoponly\">"
+            + "Small. Fast.<br>Choose.</div><div class=\"menu mainmenu\"><ul><li><a href=\"index.html\">Home</a><li><a href=\"about.html\">About</a></ul></div></div>"
+            + "<div class=\"menu submenu\"><ul><li><a href=\"d.html\">Download</a></ul></div><p>A table row has a rowid.</p>",
+         [Block(.paragraph, "A table row has a rowid.")]),
+        // Inline, a menu is the program's own, named in the text (Asciidoctor's menu macro).
+        ("<p>Choose <span class=\"menuseq\"><b class=\"menu\">File</b> › <b class=\"menuitem\">Save</b></span> to keep it.</p>",
+         [Block(.paragraph, "Choose File › Save to keep it.")]),
         // A definition list's term reads with the first text of its definition; later paragraphs stay items.
         ("<dl><dt>--nonet</dt>\n<dd>Do not use the network.</dd><dt>--noout</dt><dd><p>Print nothing.</p><p>Useful in scripts.</p></dd></dl>",
          [Block(.listItem, "--nonet: Do not use the network."), Block(.listItem, "--noout: Print nothing."), Block(.listItem, "Useful in scripts.")]),
