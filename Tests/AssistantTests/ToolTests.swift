@@ -201,6 +201,15 @@ import Testing
         // "So far" looks back over the whole text, "so" alone carries on from the sentence before.
         #expect(!Cues.refersBack("So far, we have seen how locks help."))
         #expect(Cues.refersBack("So the lock stalls."))
+        #expect(Cues.refersBack("So, opening two queues gives two locks."))
+        // "Everything else", "nothing else": what the sentence before did not say.
+        #expect(Cues.refersBack("Everything else about a queue works the same."))
+        #expect(Cues.refersBack("Nothing else needs a lock."))
+        // "Such" before a noun points back wherever it stands; "such as" and "such that" do not.
+        #expect(Cues.refersBack("Take a copy of the file before you make any such changes."))
+        #expect(!Cues.refersBack("A queue holds values such as jobs and their results."))
+        #expect(!Cues.refersBack("The lock is released in a way such that no writer waits."))
+        #expect(!Cues.refersBack("Locks stall the calling thread until it is such a long time."))
         #expect(Cues.isFiller("In this post I showed you three ways to do it."))
         #expect(Cues.isFiller("Pretty cool, huh?"))
         #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))

@@ -255,8 +255,25 @@ enum Cues {
             // "it" points back, unless it only opens the sentence ("It is easy to…", "It can be a surprise to…").
             if bare == it && !opensOnly(words, at: i) { return true }
         }
+        return pointsBackWithSuch(folded)
+    }
+
+    /// "Such" before a noun, anywhere in the sentence's opening, points at what was said before it ("Make sure
+    /// you have a backup before you undertake such changes."); "such as", "such that" and "such a … that" do not.
+    static func pointsBackWithSuch(_ folded: FoldedText) -> Bool {
+        let b = folded.bytes
+        var i = 0
+        while let r = b[i...].firstRange(of: suchWord) {
+            var j = r.upperBound
+            while j < b.count, b[j] != 32 { j += 1 }
+            let next = b[r.upperBound..<j].trimmed(of: Array(",.;:".utf8))
+            if !next.isEmpty, !suchExceptions.contains(next) { return true }
+            i = r.upperBound
+        }
         return false
     }
+    private static let suchWord = word(" such ")
+    private static let suchExceptions: Set<[UInt8]> = Set(["as", "that", "a", "an"].map(word))
 
     /// Whether the "it" at `i` only opens the sentence, its subject standing further on: "It is easy to…", "It was
     /// decided that…", and with a modal, before a noun or an adjective, "It can be a surprise to get…", "It may be
@@ -333,8 +350,9 @@ enum Cues {
         "should", "may", "might", "must"].map(word))
     private static let modals: Set<[UInt8]> = Set(["can", "could", "will", "would", "should", "may", "might", "must"].map(word))
     private static let subjectPointers: Set<[UInt8]> = Set(["this", "that", "which", "it", "these", "those"].map(word))
-    private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also"].map(word))
-    private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "because", "which", "however,",
+    /// Words that point at something said before them: "such changes", "everything else".
+    private static let pointers: Set<[UInt8]> = Set(["this", "that", "these", "those", "they", "them", "such", "also", "else"].map(word))
+    private static let connectives: Set<[UInt8]> = Set(["this", "that", "these", "those", "its", "so", "so,", "because", "which", "however,",
         "but", "instead,", "otherwise,", "therefore,", "then", "then,", "also,", "finally,", "next,", "now,", "thus,", "here,",
         "that's", "it's", "and", "or", "or,", "nor", "rather,", "still,", "similarly,", "likewise,", "moreover,", "furthermore,", "additionally,",
         "consequently,", "hence,", "conversely,", "nevertheless,", "nonetheless,", "meanwhile,", "besides,", "again,"].map(word))
