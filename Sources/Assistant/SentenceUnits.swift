@@ -60,7 +60,7 @@ enum SentenceUnits {
                 if isFeedFooter(b.text) { continue }
                 let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
                 var continues = afterCode && b.kind != .listItem && startsLowercase(b.text)
-                for whole in Sentences.split(row ?? unbracketed(b.text), lowercaseStarts: true) where whole.contains(where: \.isLetter) {
+                for whole in withRunInLead(Sentences.split(row ?? unbracketed(b.text), lowercaseStarts: true)) where whole.contains(where: \.isLetter) {
                     var sentence = written.restored(withoutReferenceMarks(whole))
                     // An abstract that opens with its own title ("a theory of … buzz ." then the text) repeats a
                     // heading, not a sentence of the article.
@@ -82,6 +82,24 @@ enum SentenceUnits {
         }
         return out
     }
+
+    /// A block's sentences with a run-in lead joined to the sentence after it: a list item or paragraph that opens
+    /// with a bold term and its stop ("Full-text query. If the WHERE clause…", "Rowid lookup. The row…") holds a label, not a
+    /// sentence; alone in an answer it is a fragment, and its sentence loses what it is said of.
+    static func withRunInLead(_ sentences: [String]) -> [String] {
+        guard sentences.count >= 2, let first = sentences.first, (2...maxRunInLeadWords).contains(Chunker.wordCount(first)),
+              first.hasSuffix("."), first.first?.isUppercase == true else { return sentences }
+        // A lead of one word ("Done.", "Summary.") may be the whole sentence, or a title line; it stays apart.
+        // "This crashes.", "It works.", "Nothing is lost.": a subject or a verb makes the lead a sentence. "Yes." and
+        // "No." answer the question the article asked, which is seldom the one asked of lore: they stay apart.
+        let words = first.dropLast().lowercased().split(separator: " ")
+        if words.contains(where: { sentenceWords.contains(String($0)) }) { return sentences }
+        return [first + " " + sentences[1]] + sentences.dropFirst(2)
+    }
+    static let maxRunInLeadWords = 3
+    private static let sentenceWords: Set<String> = ["this", "that", "it", "these", "those", "they", "we", "you", "i", "he", "she",
+        "there", "here", "nothing", "everything", "is", "are", "was", "were", "be", "has", "have", "had", "do", "does", "did",
+        "can", "could", "will", "would", "should", "may", "might", "must", "not", "yes", "no"]
 
     /// A sentence that announces, with a full stop, what comes after it ("The following table lists the access
     /// rights.", "Some of the ways to do that are shown below."): it introduces that as a colon sentence does, so it

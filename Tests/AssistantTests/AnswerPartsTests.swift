@@ -1167,6 +1167,32 @@ extension LayoutRuleTests {
     }
 }
 
+/// A block that opens with a short label and its stop (a bold term) reads that label with its first sentence.
+@Suite struct RunInLeadTests {
+    @Test(arguments: [
+        (["Rowid lookup.", "The row is read by its key.", "It is fast."], ["Rowid lookup. The row is read by its key.", "It is fast."]),
+        (["Yes.", "A queue can hold any value."], ["Yes.", "A queue can hold any value."]),
+        // A lead of one word or of four is a sentence of its own; so is one that asks, or the only sentence of its block.
+        (["The queue is full.", "Writers wait."], ["The queue is full.", "Writers wait."]),
+        (["Every queue has a lock.", "Writers wait."], ["Every queue has a lock.", "Writers wait."]),
+        (["Why a lock?", "Two writers would collide."], ["Why a lock?", "Two writers would collide."]),
+        (["This crashes.", "The index is out of range."], ["This crashes.", "The index is out of range."]),
+        (["It works.", "Writers wait."], ["It works.", "Writers wait."]),
+        (["Nothing is lost.", "Writers wait."], ["Nothing is lost.", "Writers wait."]),
+        (["Linear scan."], ["Linear scan."]),
+        (["Done.", "It was measured twice."], ["Done.", "It was measured twice."]),
+        (["e.g.", "a queue of jobs."], ["e.g.", "a queue of jobs."]),
+    ])
+    func joins(_ sentences: [String], expected: [String]) {
+        #expect(SentenceUnits.withRunInLead(sentences) == expected)
+    }
+
+    @Test func aBoldTermInAListItemIsNoSentenceOfItsOwn() {
+        let units = AnswerFixtures.units([Block(.listItem, "Full scan. The whole table is read, row by row."), Block(.paragraph, "Then it stops.")])
+        #expect(units.map(\.text) == ["Full scan. The whole table is read, row by row.", "Then it stops."])
+    }
+}
+
 /// A sentence that announces what follows with a full stop is written as the colon sentence it is, so that it
 /// comes with its list or code or is left out.
 @Suite struct AnnouncingSentenceTests {
