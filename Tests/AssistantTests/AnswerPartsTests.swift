@@ -433,6 +433,17 @@ extension LayoutRuleTests {
         #expect(sel.bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index) == expected)
     }
 
+    /// A later sentence of an item that opens with a name written in lowercase ("libffi provides…") goes on its own
+    /// item, not on the colon sentence above the list: it comes without it.
+    @Test func aLaterSentenceOfAnItemDoesNotGoOnTheLeadIn() {
+        let units = AnswerFixtures.units([Block(.paragraph, "To run a layout pass, call the layout function:"),
+                                          Block(.listItem, "The values are widened by quill. quill provides a type for the layout result.")])
+        #expect(units.map(\.text) == ["To run a layout pass, call the layout function:", "The values are widened by quill.",
+                                      "quill provides a type for the layout result."])
+        let sel = AnswerSelection(pool: AnswerFixtures.pool(units), profile: AnswerFixtures.profile(["layout": 1]), settings: .init())
+        #expect(!sel.bundle(AnswerFixtures.candidate(units[2])).map(\.unit.index).contains(0))
+    }
+
     /// A listing whose colon line finishes a sentence begun above it ("Replace: … With: …") cannot stand alone;
     /// one under a label of its own ("Example:") comes with its label.
     @Test(arguments: [("With:", [Int]()), ("To this:", []), ("Example:", [0, 1]), ("Output:", [0, 1])] as [(String, [Int])])

@@ -95,8 +95,10 @@ struct AnswerSelection {
         guard let before = antecedents(of: u, c, depth: 2) else { return [] }
         out += before
         let item = u.isListItem ? wholeItem(of: u, c) : [c]
-        // An item that goes on a sentence ("…a solution that gives us" / "- zero duplication") comes after it.
-        if u.isListItem, u.text.first?.isLowercase == true, let lead = listLeadIn(of: u) { out.append(tagAlong(lead, c)) }
+        // An item that goes on a sentence ("…a solution that gives us" / "- zero duplication") comes after it. Only an
+        // item's opening does: a later sentence of it that opens with a name in lowercase ("…widened by libffi. libffi
+        // provides a type…") goes on its own item, and had brought a colon sentence from items above.
+        if u.isListItem, u.text.first?.isLowercase == true, opensItsBlock(u), let lead = listLeadIn(of: u) { out.append(tagAlong(lead, c)) }
         out += item
         // A list item of a few words ("Permanent redirections.", "- watchOS 6.0.") says nothing torn from its list: it
         // comes with the list asked for (below), or not at all.
@@ -144,6 +146,9 @@ struct AnswerSelection {
         else { return nil }
         return lead
     }
+
+    /// Whether `u` is the first sentence of its block (its paragraph or list item).
+    func opensItsBlock(_ u: SentenceUnit) -> Bool { pool.unit(u.doc, u.index - 1).map { $0.block != u.block } ?? true }
 
     /// Whether an item of the same list right before or after `item` (its sentences) was picked already.
     func besidePickedItem(_ item: [AnswerCandidate]) -> Bool {
