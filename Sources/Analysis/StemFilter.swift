@@ -1,16 +1,27 @@
 import CStemmer
 
-/// Snowball English stemming through libstemmer. Words with digits, underscores or dots
-/// (versions, identifiers) are left as they are. Not thread-safe: one per analyzer.
+/// Snowball English stemming through libstemmer, British spellings stemmed as the American ones
+/// (`BritishSpelling`). Words with digits, underscores or dots (versions, identifiers) are left as they are.
+/// Not thread-safe: one per analyzer.
 public final class Stemmer: @unchecked Sendable {
     private let stemmer: OpaquePointer?
     private var cache: [String: String] = [:]
     /// English only: an adverb keeps its "-ly" when that is all the stemmer would take off.
     private let keepsLy: Bool
 
+    /// English only: a British word's stem → the American word's (`BritishSpelling`), "colour" → "color".
+    private var american: [String: String] = [:]
+
     public init(language: String = "english") {
         stemmer = sb_stemmer_new(language, "UTF_8")
         keepsLy = language == "english"
+        guard keepsLy else { return }
+        var map: [String: String] = [:]
+        for (british, us) in BritishSpelling.pairs {
+            let a = stem(british, caching: false), b = stem(us, caching: false)
+            if a != b { map[a] = b }
+        }
+        american = map
     }
     deinit { if let stemmer { sb_stemmer_delete(stemmer) } }
 
@@ -32,6 +43,7 @@ public final class Stemmer: @unchecked Sendable {
             if keepsLy, buf.count > 4, buf[buf.count - 2] == 0x6C, buf[buf.count - 1] == 0x79, stemmed.utf8.count == buf.count - 2 {
                 stemmed = word
             }
+            if let us = american[stemmed] { stemmed = us }
             if caching && cache.count < 200_000 { cache[word] = stemmed }
             return stemmed
         }

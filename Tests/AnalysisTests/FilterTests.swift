@@ -8,6 +8,32 @@ struct FilterTests {
         terms.enumerated().map { Token($1, position: $0) }
     }
 
+    // MARK: British spellings
+
+    /// A British spelling and the American one analyse to one term, in their inflections too.
+    @Test(arguments: [
+        ("colour", "color"), ("coloured", "colored"), ("organisation", "organization"), ("organised", "organizing"),
+        ("analyse", "analyzed"), ("tumours", "tumors"), ("licence", "license"), ("centre", "centers"),
+        ("travelled", "traveled"), ("catalogue", "catalog"), ("haemoglobin", "hemoglobin"), ("behaviour", "behavior"),
+    ])
+    func britishMeetsAmerican(_ british: String, _ american: String) {
+        let a = Analyzer()
+        #expect(a.terms(british) == a.terms(american), "\(a.terms(british)) ≠ \(a.terms(american))")
+        // The fused path and the chain agree.
+        #expect(a.chainAnalyze(british).map(\.term) == a.terms(british))
+    }
+
+    /// Every pair of the table meets; words outside it keep their stems ("precise" is no "-ise" verb, "hour" no "-our").
+    @Test func everyPairMeetsAndOthersStay() {
+        let s = Stemmer()
+        for (british, american) in BritishSpelling.pairs { #expect(s.stem(british) == s.stem(american), "\(british)") }
+        let kept = ["precise": "precis", "promise": "promis", "hour": "hour", "tire": "tire", "story": "stori",
+                    "programmer": "programm", "metric": "metric"]
+        for (w, stem) in kept { #expect(s.stem(w) == stem, "\(w)") }
+        // Another language's stemmer maps nothing.
+        #expect(Stemmer(language: "french").stem("colour") != "color")
+    }
+
     // MARK: Tokenizer
 
     @Test("tokenizer keeps identifiers, versions and drops apostrophe tails", arguments: [
