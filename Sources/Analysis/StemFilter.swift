@@ -10,18 +10,28 @@ public final class Stemmer: @unchecked Sendable {
     private let keepsLy: Bool
 
     /// English only: a British word's stem → the American word's (`BritishSpelling`), "colour" → "color".
-    private var american: [String: String] = [:]
+    private let american: [String: String]
 
     public init(language: String = "english") {
         stemmer = sb_stemmer_new(language, "UTF_8")
         keepsLy = language == "english"
-        guard keepsLy else { return }
+        american = keepsLy ? Self.americanStems : [:]
+    }
+
+    /// Worked out once per process, by a stemmer of its own: every analyzer makes a stemmer, and ask makes several.
+    private static let americanStems: [String: String] = {
+        let plain = Stemmer(plain: ())
         var map: [String: String] = [:]
         for (british, us) in BritishSpelling.pairs {
-            let a = stem(british, caching: false), b = stem(us, caching: false)
+            let a = plain.stemOnce(british), b = plain.stemOnce(us)
             if a != b { map[a] = b }
         }
-        american = map
+        return map
+    }()
+
+    /// Snowball's English stemmer with no British spellings.
+    private init(plain: ()) {
+        stemmer = sb_stemmer_new("english", "UTF_8"); keepsLy = true; american = [:]
     }
     deinit { if let stemmer { sb_stemmer_delete(stemmer) } }
 
