@@ -22,6 +22,11 @@ struct HTMLBlockBuilder {
     /// menu of the program a manual is about (Asciidoctor's `<b class="menu">File</b>`), which is text.
     static let chromeClasses: Set<String> = ["menu", "mainmenu", "submenu", "menubar", "tagline", "nosearch"]
     static let containers: Set<String> = ["div", "ul", "ol", "table", "section", "header", "footer", "aside"]
+    /// A page's footer, as an id or class of a container says it (Asciidoctor's `<div id="footer">` with "Last updated
+    /// 2024-05-31 00:35:55 UTC" under every page of git's manual, Sphinx's `<div class="footer">`, "site-footer"), or the
+    /// `<footer>` element itself outside a quotation or figure (where it holds the quote's source): chrome, which had
+    /// run into the last paragraph of every page.
+    static let footerNames: Set<String> = ["footer", "footer-text", "site-footer", "page-footer", "footer-wrapper", "global-footer"]
     /// In-page links whose whole text is a mark: a permalink to the element itself, or a footnote's link back to
     /// where it is cited ("↩", with or without its text-style selector, as mdBook, pandoc and Python-Markdown write it).
     static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "⚓", "↩", "↩\u{FE0E}", "↩\u{FE0F}", "↑", "⤴"]
@@ -339,6 +344,7 @@ struct HTMLBlockBuilder {
     }
 
     private func hidden(_ attrs: [(name: String, value: String)], element: String) -> Bool {
+        if element == "footer", !Self.isNotes(attrs), !stack.contains(where: { $0.name == "blockquote" || $0.name == "figure" }) { return true }
         for a in attrs {
             if a.name == "hidden" || (a.name == "aria-hidden" && a.value == "true") { return true }
             // Navigation marked for assistive technology (Sphinx's "next | previous" bar, many site menus).
@@ -349,7 +355,9 @@ struct HTMLBlockBuilder {
                 let classes = a.value.lowercased().split(separator: " ").map(String.init)
                 if classes.contains(where: Self.navigationClasses.contains) { return true }
                 if Self.containers.contains(element), classes.contains(where: Self.chromeClasses.contains) { return true }
+                if Self.containers.contains(element), classes.contains(where: Self.footerNames.contains) { return true }
             }
+            if a.name == "id", Self.containers.contains(element), Self.footerNames.contains(a.value.lowercased()) { return true }
             if a.name == "summary" && a.value.lowercased().hasPrefix("navigation") { return true }
             if a.name == "style" && a.value.filter({ $0 != " " }).contains("display:none") { return true }
         }

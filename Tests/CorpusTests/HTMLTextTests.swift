@@ -65,6 +65,12 @@ import Testing
             + "Small. Fast.<br>Choose.</div><div class=\"menu mainmenu\"><ul><li><a href=\"index.html\">Home</a><li><a href=\"about.html\">About</a></ul></div></div>"
             + "<div class=\"menu submenu\"><ul><li><a href=\"d.html\">Download</a></ul></div><p>A table row has a rowid.</p>",
          [Block(.paragraph, "A table row has a rowid.")]),
+        // A page's footer, by element, id or class, is chrome; a quotation's footer gives its source and stays.
+        ("<p>Rebase replays commits.</p><div id=\"footer\"><div id=\"footer-text\">Last updated 2024-05-31 00:35:55 UTC</div></div>"
+            + "<div class=\"footer\">Last updated on Oct 07, 2026.</div><footer><p>Copyright 2024 Example</p></footer>",
+         [Block(.paragraph, "Rebase replays commits.")]),
+        ("<blockquote><p>Keep it simple.</p><footer>Ada</footer></blockquote><div class=\"footer-note\">A note stays.</div>",
+         [Block(.quote, "Keep it simple."), Block(.quote, "Ada"), Block(.paragraph, "A note stays.")]),
         // Inline, a menu is the program's own, named in the text (Asciidoctor's menu macro).
         ("<p>Choose <span class=\"menuseq\"><b class=\"menu\">File</b> › <b class=\"menuitem\">Save</b></span> to keep it.</p>",
          [Block(.paragraph, "Choose File › Save to keep it.")]),
