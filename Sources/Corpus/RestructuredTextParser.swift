@@ -236,9 +236,9 @@ struct RestructuredTextReader {
     private mutating func title(at i: Int, limit: Int) -> Int? {
         let t = lines[i].text
         var text: Substring, style: String, end: Int
-        if isAdornment(t), i + 2 < limit, !lines[i + 1].isBlank, !isAdornment(lines[i + 1].text), lines[i + 2].text == t {
+        if i + 2 < limit, !lines[i + 1].isBlank, !isAdornment(lines[i + 1].text), lines[i + 2].text == t, adorns(t, lines[i + 1].text) {
             text = lines[i + 1].text; style = "over" + String(t.first!); end = i + 3
-        } else if i + 1 < limit, !isAdornment(t), isAdornment(lines[i + 1].text), lines[i + 1].indent == lines[i].indent,
+        } else if i + 1 < limit, !isAdornment(t), adorns(lines[i + 1].text, t), lines[i + 1].indent == lines[i].indent,
                   lines[i + 1].text.count >= min(t.count, 4) {
             text = t; style = String(lines[i + 1].text.first!); end = i + 2
         } else { return nil }
@@ -334,6 +334,16 @@ struct RestructuredTextReader {
     private func isAdornment(_ t: Substring) -> Bool {
         guard t.count >= 4, let c = t.first, Self.adornmentCharacters.contains(c) else { return false }
         return t.allSatisfy { $0 == c }
+    }
+
+    /// Whether `t` adorns the title `text`: an adornment (four marks or more), or a shorter run of one mark that reaches
+    /// at least as far as the title does, as docutils allows ("===" over and under "pip", pip's manual page for itself,
+    /// which had been titled by its next section, "Usage").
+    private func adorns(_ t: Substring, _ text: Substring) -> Bool {
+        if isAdornment(t) { return true }
+        guard t.count >= 2, let c = t.first, Self.adornmentCharacters.contains(c), t.allSatisfy({ $0 == c }) else { return false }
+        let title = text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "\r" })
+        return !title.isEmpty && t.count >= title.count && title.contains(where: { $0.isLetter || $0.isNumber })
     }
 
     /// A simple table's border: runs of "=" with spaces between ("=====  ======").

@@ -56,6 +56,37 @@ import Testing
                                   "h3 On Linux", "Use the package manager.", "h2 Upgrading", "Run it again."])
     }
 
+    /// A short title's adornment may be shorter than four marks when it reaches as far as the title ("===" over
+    /// "pip"); shorter than the title, or standing alone, it is no adornment.
+    @Test func shortAdornments() throws {
+        let a = try Self.parse("""
+        ===
+        pip
+        ===
+
+        Usage
+        *****
+
+        .. code-block:: shell
+
+            pip <command>
+
+        Go
+        ==
+
+        Then run it::
+
+            go
+
+        Options
+        ==
+        Kept as text.
+        """)
+        #expect(a.title == "pip")
+        #expect(Self.kinds(a) == ["h1 pip", "h2 Usage", "code(shell) pip <command>", "h3 Go", "Then run it:", "code go",
+                                  "Options == Kept as text."])
+    }
+
     /// Inline markup reads as text: literals, roles with and without a target, links (collected), emphasis,
     /// footnote references.
     @Test(arguments: [
