@@ -69,6 +69,30 @@ def norm(s):
     return re.sub(r'\s+', ' ', s)
 
 
+def train_sets(corpora):
+    """--extra entries for every set of eval/train, with its corpus in `corpora` (eval/corpora.sh puts them there)."""
+    tdir, out = os.path.join(ROOT, 'eval', 'train'), []
+    for name in sorted(os.listdir(tdir)):
+        corpus = os.path.join(corpora, name)
+        if not os.path.isdir(corpus): sys.exit(f'fit_answer_model: no corpus {corpus} for eval/train/{name}: run eval/corpora.sh')
+        out.append(f'{name}={corpus},{tdir}/{name}/questions.jsonl,{tdir}/{name}/unanswerable.jsonl')
+    return out
+
+
+def prompts_without_models(current):
+    """A copy of Prompts/ whose model file has no weights. lore writes the candidates before any weight is used, so
+    the dump runs with an empty model (a model file naming features the code no longer computes would not even load)
+    and the current selection."""
+    prompts = tempfile.mkdtemp()
+    for f in os.listdir(os.path.join(ROOT, 'Prompts')):
+        shutil.copy(os.path.join(ROOT, 'Prompts', f), prompts)
+    empty = {'features': [], 'weights': []}
+    json.dump({'sentence': empty, 'abstain': dict(empty, threshold=0.5), 'selection': current['selection'],
+               'question': current.get('question', {}), 'summary': current.get('summary', {})},
+              open(os.path.join(prompts, 'answer_model.json'), 'w'))
+    return prompts
+
+
 def dump(lore, name, prompts):
     """One record per item: {'answerable', 'facts', 'record' (lore's dump line or None)}."""
     s = SETS[name]; d = tempfile.mkdtemp(); db = os.path.join(d, 'i.sqlite')
@@ -274,11 +298,7 @@ def main():
     a = ap.parse_args()
     check = set(os.listdir(os.path.join(ROOT, 'eval', 'check')))
     if a.with_train:
-        tdir = os.path.join(ROOT, 'eval', 'train')
-        for name in sorted(os.listdir(tdir)):
-            corpus = os.path.join(a.corpora, name)
-            if not os.path.isdir(corpus): sys.exit(f'fit_answer_model: no corpus {corpus} for eval/train/{name}: run eval/corpora.sh')
-            a.extra.append(f'{name}={corpus},{tdir}/{name}/questions.jsonl,{tdir}/{name}/unanswerable.jsonl')
+        a.extra += train_sets(a.corpora)
     named = {e.split('=')[0] for e in a.extra} | set(a.train.split(','))
     if named & check: sys.exit(f'fit_answer_model: {", ".join(sorted(named & check))} is a check set (eval/check): never fitted on')
     L2_SENTENCE = a.l2_sentence
@@ -288,15 +308,7 @@ def main():
         SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
     lore = os.path.abspath(a.lore)
     current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
-    # lore writes the candidates before any weight is used, so the dump runs with an empty model (a model
-    # file naming features the code no longer computes would not even load) and the current selection.
-    prompts = tempfile.mkdtemp()
-    for f in os.listdir(os.path.join(ROOT, 'Prompts')):
-        shutil.copy(os.path.join(ROOT, 'Prompts', f), prompts)
-    empty = {'features': [], 'weights': []}
-    json.dump({'sentence': empty, 'abstain': dict(empty, threshold=0.5), 'selection': current['selection'],
-               'question': current.get('question', {}), 'summary': current.get('summary', {})},
-              open(os.path.join(prompts, 'answer_model.json'), 'w'))
+    prompts = prompts_without_models(current)
     data = {}
     for s in SETS:
         data[s] = dump(lore, s, prompts)
