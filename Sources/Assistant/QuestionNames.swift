@@ -112,7 +112,8 @@ struct QuestionName: Equatable {
             let before = text[..<r.lowerBound].last
             let after = rest[r.upperBound...].first
             let boundary = !(before.map { $0.isLetter || $0.isNumber } ?? false) && !(after.map { $0.isLetter || $0.isNumber } ?? false)
-            if boundary && !Self.startsSentence(text[..<r.lowerBound]) && !Self.inTitleRun(text, r) { return true }
+            if boundary && !Self.inTitleRun(text, r)
+                && (!Self.startsSentence(text[..<r.lowerBound]) || Self.labelsLine(text[..<r.lowerBound], rest[r.upperBound...])) { return true }
             rest = rest[r.upperBound...]
         }
         return false
@@ -126,6 +127,20 @@ struct QuestionName: Equatable {
         guard after.count == 2, after.allSatisfy({ $0.first?.isUppercase ?? false }) else { return false }
         let before = text[..<r.lowerBound].suffix(40).split(separator: " ", omittingEmptySubsequences: true).last
         return !(before?.first?.isLowercase ?? false)
+    }
+
+    /// Whether a word that opens a line is the line's label: the whole line (a heading, "### Mercurial") or before a
+    /// dash or colon ("- Mercurial -- `hg+`", "Mercurial: hg+"), where a name stands as itself and not as a sentence's
+    /// first word ("Go further", "Rust never sleeps."). pip's manual names Mercurial only so, and a question about
+    /// it had been declined for lack of the name.
+    static func labelsLine(_ prefix: Substring, _ after: Substring) -> Bool {
+        for c in prefix.reversed() {
+            if c == " " || c == "\t" || "\"“‘'(*#>-".contains(c) { continue }
+            guard c.isNewline else { return false }
+            break
+        }
+        let rest = after.prefix(while: { !$0.isNewline }).drop(while: { $0 == " " || $0 == "\t" })
+        return rest.isEmpty || rest.hasPrefix("--") || rest.hasPrefix("—") || rest.hasPrefix("–") || rest.hasPrefix(": ") || rest == ":"
     }
 
     /// Whether a word right after `prefix` opens a sentence or a line: what comes before it, spaces and

@@ -125,6 +125,12 @@ import Testing
         ("Go", "Then go to Settings.", false),
         ("Go", "Done. Go to Settings.", false),
         ("Go", "A heading\nGo further", false),
+        // A line's label is a name: a heading alone on its line, or a word before a dash or colon.
+        ("Mercurial", "Version control\nMercurial\nThe supported schemes are hg+file.", true),
+        ("Mercurial", "Git -- git+\nMercurial -- hg+", true),
+        ("Mercurial", "Mercurial: hg+", true),
+        ("Go", "Go ahead:", false),
+        ("Go", "Done. Go -- now.", false),
         ("Rust", "Leave no rust on the hull.", false),
         ("Rust", "The Rust compiler checks lifetimes.", true),
         ("Ints", "An array of Int values.", true),
