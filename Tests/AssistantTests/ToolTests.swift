@@ -216,6 +216,16 @@ import Testing
         #expect(!Cues.refersBack("A queue holds values such as jobs and their results."))
         #expect(!Cues.refersBack("The lock is released in a way such that no writer waits."))
         #expect(!Cues.refersBack("Locks stall the calling thread until it is such a long time."))
+        // A predicate without its subject is said of what the sentence before names; "similar to" may open a sentence
+        // with its own subject.
+        #expect(Cues.refersBack("Equivalent to d.append(d.popleft())."))
+        #expect(Cues.refersBack("Alias for emitter.on(eventName, listener)."))
+        #expect(Cues.refersBack("Useful for expensive computed properties of instances."))
+        #expect(Cues.refersBack("Same as above, but for writing."))
+        #expect(!Cues.refersBack("Similar to the pack index, the multi-pack index maps objects to offsets."))
+        #expect(Cues.refersBack("Similar to property(), with the addition of caching."))
+        #expect(Cues.refersBack("Similar to -S, just the argument is different."))
+        #expect(!Cues.refersBack("The same as operator compares identity."))
         #expect(Cues.isFiller("In this post I showed you three ways to do it."))
         #expect(Cues.isFiller("Pretty cool, huh?"))
         #expect(!Cues.isFiller("Locks stall the calling thread until the owner releases them."))

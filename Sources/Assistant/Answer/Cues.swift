@@ -241,6 +241,7 @@ enum Cues {
 
     static func refersBack(_ folded: FoldedText) -> Bool {
         let words = openingWords(folded)
+        if words.count >= 2, words[0].elementsEqual(similarWord), words[1].elementsEqual(toWord) { return !similarWithSubject(words, folded) }
         if continues(words) { return true }
         for (i, w) in words.prefix(4).enumerated() {
             let bare = w.trimmed(of: Array(",.;:".utf8))
@@ -359,7 +360,28 @@ enum Cues {
     private static let connectivePhrases: [[UInt8]] = ["for that", "to do that", "to do so", "for this", "in that case", "as a result",
         "this way", "for example", "for instance", "in this case", "in contrast", "by contrast", "on the other hand", "in addition",
         "in other words", "that said", "even so", "as such", "the above", "the previous", "the example above", "as shown above",
-        "as mentioned above", "as mentioned earlier"].map(word)
+        "as mentioned above", "as mentioned earlier",
+        // A predicate without its subject, as reference manuals write an entry's later sentences ("Equivalent to x.pop().",
+        // "Alias for emitter.on().", "Useful for expensive computed properties…"): said of what the sentence before names.
+        // "Similar to" as well, unless a subject follows its comma (`similarWithSubject`).
+        "equivalent to", "same as", "identical to", "analogous to", "useful for", "useful when", "alias for", "alias of",
+        "shorthand for"].map(word)
+
+    /// "Similar to X, the file…": a comparison before a clause with its own subject (a determiner or a pronoun after
+    /// the comma), which does not lean on the sentence before, unlike "Similar to property(), with caching added."
+    static func similarWithSubject(_ words: [ArraySlice<UInt8>], _ folded: FoldedText) -> Bool {
+        guard words.count >= 2, words[0].elementsEqual(similarWord), words[1].elementsEqual(toWord) else { return false }
+        let b = folded.bytes
+        guard let comma = b.firstIndex(of: UInt8(ascii: ",")) else { return false }
+        var j = comma + 1
+        while j < b.count, b[j] == 32 { j += 1 }
+        var k = j
+        while k < b.count, b[k] != 32, b[k] != UInt8(ascii: ",") { k += 1 }
+        return subjectOpeners.contains(Array(b[j..<k]))
+    }
+    private static let similarWord = word("similar"), toWord = word("to")
+    private static let subjectOpeners: Set<[UInt8]> = Set(["the", "a", "an", "this", "these", "that", "those", "it", "we", "you",
+        "they", "there", "each", "every", "its", "their", "our", "your", "my", "he", "she", "i", "one", "some", "most", "all"].map(word))
 
     /// An author's sign-off or a feed's footer: in no answer (`isSignOff`) and no summary (`isBoilerplate`).
     private static let signOffWords = ["appeared first on", "thanks for reading", "follow me on", "stay tuned", "reach out to me",
