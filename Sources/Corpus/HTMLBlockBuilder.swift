@@ -59,6 +59,9 @@ struct HTMLBlockBuilder {
     private var flattened = false
     /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
     private var termBlock: Int?
+    /// In a note's or warning's title (`class="admonition-title"`), and that title, waiting for the note's text.
+    private var inAdmonitionTitle = false
+    private var admonitionLead: String?
     /// The last block that was a paragraph of one `<code>` element, while it is the last block.
     private var snippetBlock: Int?
     /// Bytes of the current block's text inside links to a part of a page (`#anchor`, `faq.html#faq.reports`).
@@ -139,6 +142,7 @@ struct HTMLBlockBuilder {
             guard Self.blockElements.contains(name) else { return }
             flush()
             if name == "tr" { rowCells = 0 }
+            inAdmonitionTitle = Self.isAdmonitionTitle(attrs)
             guard !isVoid else { return }
             guard stack.count < Self.maxDepth else {
                 if !flattened { warnings.append("markup nested deeper than \(Self.maxDepth) levels was flattened"); flattened = true }
@@ -149,6 +153,12 @@ struct HTMLBlockBuilder {
             let kind = notesAt != nil && name == "li" ? .paragraph : Self.kind(of: name) ?? stack.last?.kind ?? .paragraph
             stack.append((name, kind))
         }
+    }
+
+    /// A note's or warning's title, as Sphinx and Python-Markdown write it (`<p class="admonition-title">Note</p>`): it
+    /// leads the note's text ("Note: This method is a rough heuristic…"), where alone it read as a sentence, "Note.".
+    static func isAdmonitionTitle(_ attrs: [(name: String, value: String)]) -> Bool {
+        attrs.contains { $0.name == "class" && $0.value.split(separator: " ").contains("admonition-title") }
     }
 
     /// The element holding a page's footnotes: `class="footnote-definition"` (mdBook), `"footnotes"` (pandoc,
@@ -187,6 +197,7 @@ struct HTMLBlockBuilder {
                     blocks[t] = Block(.listItem, intro)
                 }
                 termBlock = nil
+                if let lead = admonitionLead { blocks.append(Block(.paragraph, lead + ":")); admonitionLead = nil }
                 blocks.append(Block(.code(language: preLanguage), text))
             }
             code = []
@@ -242,7 +253,7 @@ struct HTMLBlockBuilder {
             languageHint = nil
             return
         }
-        let text = TextClean.collapse(bytes: buf[...])
+        var text = TextClean.collapse(bytes: buf[...])
         buf.removeAll(keepingCapacity: true)
         let anchors = anchorBytes
         anchorBytes = 0
@@ -253,6 +264,16 @@ struct HTMLBlockBuilder {
         if kind == .listItem, anchors > 0, anchors * 10 >= SectionNumber.dropped(from: text[...]).utf8.count * 8 { termBlock = nil; return }
         let term = termBlock
         termBlock = nil
+        if inAdmonitionTitle, text.split(separator: " ").count <= 4 {
+            inAdmonitionTitle = false
+            admonitionLead = text.hasSuffix(":") ? String(text.dropLast()) : text
+            return
+        }
+        inAdmonitionTitle = false
+        if let lead = admonitionLead {
+            admonitionLead = nil
+            if kind == .paragraph || kind == .listItem { text = lead + ": " + text }
+        }
         if case .heading = kind { let h = Self.withoutToolLinks(text); if !h.isEmpty { blocks.append(Block(kind, h)) }; return }
         let item = stack.last { $0.name == "dt" || $0.name == "dd" }?.name
         // A definition list's term and the first text of its definition read as one item ("--debug: Output

@@ -71,6 +71,12 @@ import Testing
          [Block(.paragraph, "Rebase replays commits.")]),
         ("<blockquote><p>Keep it simple.</p><footer>Ada</footer></blockquote><div class=\"footer-note\">A note stays.</div>",
          [Block(.quote, "Keep it simple."), Block(.quote, "Ada"), Block(.paragraph, "A note stays.")]),
+        // A note's title leads its text (Sphinx, Python-Markdown), or its listing; a long title stays a paragraph.
+        ("<dl><dt>has_header(sample)</dt><dd><p>Guess.</p><div class=\"admonition note\"><p class=\"admonition-title\">Note</p>"
+            + "<p>This is a rough heuristic.</p></div></dd></dl><div class=\"admonition warning\"><p class=\"admonition-title\">Warning</p>"
+            + "<pre>rm -rf /</pre></div><div class=\"admonition\"><p class=\"admonition-title\">Why the cache is kept per thread here</p><p>Speed.</p></div>",
+         [Block(.listItem, "has_header(sample): Guess."), Block(.listItem, "Note: This is a rough heuristic."), Block(.paragraph, "Warning:"),
+          Block(.code(language: nil), "rm -rf /"), Block(.paragraph, "Why the cache is kept per thread here"), Block(.paragraph, "Speed.")]),
         // Inline, a menu is the program's own, named in the text (Asciidoctor's menu macro).
         ("<p>Choose <span class=\"menuseq\"><b class=\"menu\">File</b> › <b class=\"menuitem\">Save</b></span> to keep it.</p>",
          [Block(.paragraph, "Choose File › Save to keep it.")]),
