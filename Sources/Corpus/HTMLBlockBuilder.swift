@@ -56,6 +56,12 @@ struct HTMLBlockBuilder {
     private var languageHint: String?
     private var openLink: (url: String, start: Int)?
     private var rowCells = 0
+    /// Table cells open, and whether the table has a header cell: inside a cell of a table with headers (data, as Sphinx
+    /// writes it: `<td><p>…</p></td>`), a paragraph or a line break is a space in the row (`cellText`). A table without
+    /// headers lays a page out (DocBook's questions and answers, Valgrind's FAQ): its paragraphs stay blocks.
+    private var cellDepth = 0
+    private var headedTable = false
+    static let cellText: Set<String> = ["p", "div"]
     private var flattened = false
     /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
     private var termBlock: Int?
@@ -126,6 +132,7 @@ struct HTMLBlockBuilder {
             preLanguage = Self.language(attrs) ?? languageHint
             languageHint = nil
             code = []
+        case "br" where cellDepth > 0 && headedTable: buf.append(0x20)
         case "br": breaking = true; flush(); breaking = false
         case "hr": flush()
         case "img":
@@ -136,12 +143,18 @@ struct HTMLBlockBuilder {
             closeLink()
             if let href = attrs.first(where: { $0.name == "href" })?.value { openLink = (href, buf.count) }
         case "td", "th":
-            if rowCells > 0 { buf.append(contentsOf: " | ".utf8) }
+            // Between cells of one row's text; not where a cell's paragraphs were written as blocks of their own.
+            if rowCells > 0, !buf.allSatisfy(Self.isSpace) { buf.append(contentsOf: " | ".utf8) }
             rowCells += 1
+            if !isVoid { cellDepth += 1 }
+            if name == "th" { headedTable = true }
         default:
             guard Self.blockElements.contains(name) else { return }
+            // A cell's paragraphs (Sphinx writes each cell as `<td><p>…</p></td>`) are text of its row.
+            if cellDepth > 0, headedTable, Self.cellText.contains(name) { buf.append(0x20); return }
             flush()
-            if name == "tr" { rowCells = 0 }
+            if name == "tr" || name == "table" { rowCells = 0; cellDepth = 0 }
+            if name == "table" { headedTable = false }
             inAdmonitionTitle = Self.isAdmonitionTitle(attrs)
             guard !isVoid else { return }
             guard stack.count < Self.maxDepth else {
@@ -205,8 +218,11 @@ struct HTMLBlockBuilder {
         }
         if name == "a" { closeLink(); return }
         if name == "code", case .open(let start) = codeSpan { codeSpan = .closed(start: start, end: buf.count) }
+        if name == "td" || name == "th" { cellDepth = max(0, cellDepth - 1) }
         guard Self.blockElements.contains(name) else { return }
+        if cellDepth > 0, headedTable, Self.cellText.contains(name) { buf.append(0x20); return }
         flush()
+        if name == "tr" || name == "table" { cellDepth = 0 }
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }
         if let n = notesAt, stack.count <= n { notesAt = nil }
     }

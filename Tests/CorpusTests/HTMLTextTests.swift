@@ -77,6 +77,15 @@ import Testing
             + "<pre>rm -rf /</pre></div><div class=\"admonition\"><p class=\"admonition-title\">Why the cache is kept per thread here</p><p>Speed.</p></div>",
          [Block(.listItem, "has_header(sample): Guess."), Block(.listItem, "Note: This is a rough heuristic."), Block(.paragraph, "Warning:"),
           Block(.code(language: nil), "rm -rf /"), Block(.paragraph, "Why the cache is kept per thread here"), Block(.paragraph, "Speed.")]),
+        // A cell's paragraphs and line breaks are text of its row (Sphinx's `<td><p>…</p></td>`).
+        ("<table><thead><tr><th><p>SQLite threading\nmode</p></th><th><p>level</p></th></tr></thead><tbody><tr><td><p>serialized</p>"
+            + "<p>(default)</p></td><td>3<br>three</td></tr><tr><td><p>single</td><td><p>0</p></td></tr></tbody></table><p>After.</p>",
+         [Block(.paragraph, "SQLite threading mode | level"), Block(.paragraph, "serialized (default) | 3 three"),
+          Block(.paragraph, "single | 0"), Block(.paragraph, "After.")]),
+        // A table without headers lays the page out: its paragraphs stay blocks, with no cell mark between them.
+        ("<table summary=\"Q and A Div\"><tr><td><p><b>5.3.</b></p></td><td><p>What is lost?</p></td></tr><tr><td></td><td><p>Memory.</p>"
+            + "<p>More.</p></td></tr></table>",
+         [Block(.paragraph, "5.3."), Block(.paragraph, "What is lost?"), Block(.paragraph, "Memory."), Block(.paragraph, "More.")]),
         // Inline, a menu is the program's own, named in the text (Asciidoctor's menu macro).
         ("<p>Choose <span class=\"menuseq\"><b class=\"menu\">File</b> › <b class=\"menuitem\">Save</b></span> to keep it.</p>",
          [Block(.paragraph, "Choose File › Save to keep it.")]),
