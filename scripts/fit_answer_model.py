@@ -79,6 +79,13 @@ def train_sets(corpora):
     return out
 
 
+def add_sets(extra):
+    """Adds question sets named as NAME=CORPUS,QUESTIONS,UNANSWERABLE (--extra, `train_sets`) to SETS."""
+    for e in extra:
+        name, paths = e.split('=', 1); corpus, q, u = paths.split(',')
+        SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
+
+
 def prompts_without_models(current):
     """A copy of Prompts/ whose model file has no weights. lore writes the candidates before any weight is used, so
     the dump runs with an empty model (a model file naming features the code no longer computes would not even load)
@@ -303,9 +310,7 @@ def main():
     if named & check: sys.exit(f'fit_answer_model: {", ".join(sorted(named & check))} is a check set (eval/check): never fitted on')
     L2_SENTENCE = a.l2_sentence
     ABSTAIN_FEATURES[:] = a.abstain_features.split(',')
-    for e in a.extra:
-        name, paths = e.split('=', 1); corpus, q, u = paths.split(',')
-        SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
+    add_sets(a.extra)
     lore = os.path.abspath(a.lore)
     current = json.load(open(os.path.join(ROOT, 'Prompts', 'answer_model.json')))
     prompts = prompts_without_models(current)

@@ -90,10 +90,7 @@ def main():
     if a.dump and os.path.exists(a.dump):
         data = json.load(open(a.dump))
     else:
-        extra = F.train_sets(a.corpora) if a.with_train else []
-        for e in extra:
-            name, paths = e.split('=', 1); corpus, q, u = paths.split(',')
-            F.SETS[name] = dict(corpus=corpus, q=q, u=u, score=[])
+        if a.with_train: F.add_sets(F.train_sets(a.corpora))
         prompts = F.prompts_without_models(json.load(open(os.path.join(F.ROOT, 'Prompts', 'answer_model.json'))))
         data = {s: F.dump(a.lore, s, prompts) for s in F.SETS}
         if a.dump: json.dump(data, open(a.dump, 'w'))

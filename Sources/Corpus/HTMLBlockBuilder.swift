@@ -61,6 +61,7 @@ struct HTMLBlockBuilder {
     /// headers lays a page out (DocBook's questions and answers, Valgrind's FAQ): its paragraphs stay blocks.
     private var cellDepth = 0
     private var headedTable = false
+    private var inDataCell: Bool { cellDepth > 0 && headedTable }
     static let cellText: Set<String> = ["p", "div"]
     private var flattened = false
     /// The block just written from a `<dt>`, until anything else is written: its `<dd>` joins it.
@@ -132,7 +133,7 @@ struct HTMLBlockBuilder {
             preLanguage = Self.language(attrs) ?? languageHint
             languageHint = nil
             code = []
-        case "br" where cellDepth > 0 && headedTable: buf.append(0x20)
+        case "br" where inDataCell: buf.append(0x20)
         case "br": breaking = true; flush(); breaking = false
         case "hr": flush()
         case "img":
@@ -151,7 +152,7 @@ struct HTMLBlockBuilder {
         default:
             guard Self.blockElements.contains(name) else { return }
             // A cell's paragraphs (Sphinx writes each cell as `<td><p>…</p></td>`) are text of its row.
-            if cellDepth > 0, headedTable, Self.cellText.contains(name) { buf.append(0x20); return }
+            if inDataCell, Self.cellText.contains(name) { buf.append(0x20); return }
             flush()
             if name == "tr" || name == "table" { rowCells = 0; cellDepth = 0 }
             if name == "table" { headedTable = false }
@@ -220,7 +221,7 @@ struct HTMLBlockBuilder {
         if name == "code", case .open(let start) = codeSpan { codeSpan = .closed(start: start, end: buf.count) }
         if name == "td" || name == "th" { cellDepth = max(0, cellDepth - 1) }
         guard Self.blockElements.contains(name) else { return }
-        if cellDepth > 0, headedTable, Self.cellText.contains(name) { buf.append(0x20); return }
+        if inDataCell, Self.cellText.contains(name) { buf.append(0x20); return }
         flush()
         if name == "tr" || name == "table" { cellDepth = 0 }
         if let i = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(i...) }

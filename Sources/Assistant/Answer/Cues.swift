@@ -241,7 +241,7 @@ enum Cues {
 
     static func refersBack(_ folded: FoldedText) -> Bool {
         let words = openingWords(folded)
-        if words.count >= 2, words[0].elementsEqual(similarWord), words[1].elementsEqual(toWord) { return !similarWithSubject(words, folded) }
+        if words.count >= 2, words[0].elementsEqual(similarWord), words[1].elementsEqual(toWord) { return !similarWithSubject(folded) }
         if continues(words) { return true }
         for (i, w) in words.prefix(4).enumerated() {
             let bare = w.trimmed(of: Array(",.;:".utf8))
@@ -367,10 +367,10 @@ enum Cues {
         "equivalent to", "same as", "identical to", "analogous to", "useful for", "useful when", "alias for", "alias of",
         "shorthand for"].map(word)
 
-    /// "Similar to X, the file…": a comparison before a clause with its own subject (a determiner or a pronoun after
-    /// the comma), which does not lean on the sentence before, unlike "Similar to property(), with caching added."
-    static func similarWithSubject(_ words: [ArraySlice<UInt8>], _ folded: FoldedText) -> Bool {
-        guard words.count >= 2, words[0].elementsEqual(similarWord), words[1].elementsEqual(toWord) else { return false }
+    /// Of a sentence that opens "Similar to": whether it is a comparison before a clause with its own subject (a
+    /// determiner or a pronoun after the comma, "Similar to X, the file…"), which does not lean on the sentence before,
+    /// unlike "Similar to property(), with caching added."
+    static func similarWithSubject(_ folded: FoldedText) -> Bool {
         let b = folded.bytes
         guard let comma = b.firstIndex(of: UInt8(ascii: ",")) else { return false }
         var j = comma + 1
