@@ -913,6 +913,24 @@ extension LayoutRuleTests {
         #expect(feature(3, "window_coverage") == 0)    // the other item, two back, is not
     }
 
+    /// A question's neighbouring words found together in some candidate (`pair_share`), or nowhere
+    /// together (`pairs_apart`), as a question over a topic the corpus lacks reads.
+    @Test(arguments: [
+        ("tree shaking of unused exports", ["Tree shaking drops unused exports from a bundle."], 1.0),
+        ("tree shaking of unused exports", ["A tree of digests.", "Shaking is fun.", "Unused code exists.", "Exports live in modules."], 0.0),
+        ("tree shaking of unused exports", ["Tree shaking keeps a module small.", "Exports nobody imports are dropped."], 1.0 / 3),
+        ("actors", ["Actors isolate state."], 1.0),   // one term: no pair to find
+    ])
+    func pairsOfTheQuestionFoundTogether(question: String, sentences: [String], share: Double) {
+        let a = AnswerFixtures.analyzer
+        var seq = a.terms(question)
+        var profile = AnswerFixtures.profile(Dictionary(seq.map { ($0, 1.0) }, uniquingKeysWith: { x, _ in x }))
+        seq.removeAll { !profile.termSet.contains($0) }
+        profile.sequence = seq
+        let ranked = sentences.enumerated().map { AnswerFixtures.candidate($0.offset, $0.element) }
+        #expect(abs(Evidence.pairShare(profile, ranked) - share) < 1e-9)
+    }
+
     @Test func featureNamesAreUniqueAndEvidenceNamesKnown() {
         #expect(Set(AnswerFeatures.names).count == AnswerFeatures.names.count)
         #expect(Set(Evidence.names).count == Evidence.names.count)

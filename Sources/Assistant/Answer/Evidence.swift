@@ -7,7 +7,7 @@ enum Evidence {
     static let names = [
         "best_logit", "top3_logit", "best_coverage", "best_known_coverage", "best_context_coverage",
         "unknown_mass_share", "unknown_word_share", "unknown_names", "names_missing", "top_hit_score",
-        "title_coverage", "query_terms", "number_missing",
+        "title_coverage", "query_terms", "number_missing", "best_proximity", "pair_share", "pairs_apart",
     ]
 
     /// The evidence vector, in `names` order; `ranked` are the scored candidates, best first. Only the
@@ -26,13 +26,47 @@ enum Evidence {
         let titleMatch = AnswerFeatures.names.firstIndex(of: "title_match")!
         let topTitle = ranked.first { $0.rank == 0 }?.features[titleMatch] ?? 0
         let missing = namesMissing(p, pool: pool)
+        let pairs = pairShare(p, ranked)
         return ([
             logits.first ?? -10, logits.isEmpty ? -10 : logits.reduce(0, +) / Double(logits.count), bestCov, min(known, 1), bestCtx,
             unknownShare, p.unknownWordShare, Double(p.unknownNames.count + callsMissing(p, pool: pool)),
             Double(missing.count),
             (pool.hits.first?.score ?? 0) / max(p.mass, 1e-9), topTitle, Double(p.terms.count),
             p.wantsNumber && !byCoverage.prefix(5).contains { $0.unit.text.contains(where: \.isNumber) } ? 1 : 0,
+            bestProximity(p, ranked), pairs, pairs == 0 ? 1 : 0,
         ], missing)
+    }
+
+    /// How near two of the question's terms come in any candidate (the `proximity` feature's best);
+    /// 1 for a question of one term, which has nothing to be near.
+    static func bestProximity(_ p: QuestionProfile, _ ranked: [AnswerCandidate]) -> Double {
+        guard p.termSet.count >= 2 else { return 1 }
+        let prox = AnswerFeatures.names.firstIndex(of: "proximity")!
+        return ranked.map { $0.features[prox] }.max() ?? 0
+    }
+
+    /// The share of the question's neighbouring term pairs (in its word order, IDF-weighted) that some
+    /// candidate writes within `pairWindow` tokens of each other; 1 for a question with no pair. None of them
+    /// (`pairs_apart`) is how a question over a topic the corpus lacks reads: its words are there, each
+    /// in some other sense ("tree-shake" against SHAKE-128 digests), never together.
+    static let pairWindow = 3
+    static func pairShare(_ p: QuestionProfile, _ ranked: [AnswerCandidate]) -> Double {
+        var pairs: [(String, String)] = [], seen = Set<String>()
+        for (a, b) in zip(p.sequence, p.sequence.dropFirst()) where a != b && seen.insert(min(a, b) + " " + max(a, b)).inserted {
+            pairs.append((a, b))
+        }
+        guard !pairs.isEmpty else { return 1 }
+        var found = Set<Int>()
+        for c in ranked where found.count < pairs.count {
+            let toks = c.unit.tokens
+            for (k, pair) in pairs.enumerated() where !found.contains(k) && c.unit.terms.contains(pair.0) && c.unit.terms.contains(pair.1) {
+                let a = toks.indices.filter { toks[$0] == pair.0 }, b = toks.indices.filter { toks[$0] == pair.1 }
+                if a.contains(where: { i in b.contains { abs($0 - i) <= pairWindow } }) { found.insert(k) }
+            }
+        }
+        let weight = { (k: Int) in (p.idf[pairs[k].0] ?? 0) + (p.idf[pairs[k].1] ?? 0) }
+        let total = pairs.indices.map(weight).reduce(0, +)
+        return total > 0 ? found.map(weight).reduce(0, +) / total : 1
     }
 
     /// The candidates in order of how much of the question they and their neighbours cover.

@@ -42,6 +42,9 @@ struct QuestionProfile {
     let termSet: Set<String>
     /// The terms of the question itself, without those borrowed from the conversation.
     var askedTerms: Set<String> = []
+    /// The question's own terms as it writes them, in order and with repeats ("combining protocols" after
+    /// "protocols" is the pair combin–protocol again).
+    var sequence: [String] = []
 
     init(text: String, terms: [String], idf: [String: Double], mass: Double, unknownMass: Double, unknownWordShare: Double,
          kind: Kind, sides: [Set<String>], names: [QuestionName], unknownNames: [String], wantsNumber: Bool,
@@ -203,6 +206,7 @@ extension QuestionProfile {
                                                      everyday: { english && weight($0) < 1 }),
             wantsNumber: FoldedText(question).containsAny(numberPhrases), wantsList: asksForList(question))
         profile.askedTerms = Set(asked.map(\.term)).intersection(terms)
+        profile.sequence = analyzer.terms(corrected).filter { profile.askedTerms.contains($0) }
         profile.language = language ?? LanguageDetector.scriptLanguage(question) ?? "en"
         profile.unseen = terms.filter { seen[$0] == 0 }.map { ($0, weight($0)) } + weights.filter { $0.value <= 0 }.sorted { $0.key < $1.key }.map { ($0.key, 0) }
         profile.asksWhatItDoes = asksWhatItDoes(question)
