@@ -54,11 +54,12 @@ SELECTION_GRID = dict(mmr_lambda=[0.5, 0.7, 0.9], novelty=[0.0, 0.3, 0.6], min_r
 # refused a "how many women…" question whose answer sentence wrote the count with an abbreviation.
 # Of the three coverage measures only best_context_coverage: fitted with best_coverage and best_known_coverage
 # too (collinear), two came out negative, so full coverage lowered p(answerable) (round 34, ARCHITECTURE.md).
-# best_proximity and pairs_apart (round 46): whether any candidate writes two of the question's words near each
-# other, and whether none writes any of its neighbouring word pairs together. Leave-one-set-out over the six sets
-# (l2 3): AUC 0.908 -> 0.915, unanswerable abstained 0.753 -> 0.806, answerable wrongly abstained 0.050 -> 0.043.
+# best_proximity and pairs_apart (round 46: whether any candidate writes two of the question's words near each
+# other, and whether none writes any of its neighbouring word pairs together) are left out too: leave-one-set-out
+# over the six sets they helped (AUC 0.908 -> 0.915, unanswerable abstained 0.753 -> 0.806, wrongly 0.050 -> 0.043),
+# but on the check sets two of three abstained on fewer unanswerable questions (ARCHITECTURE.md, round 46).
 ABSTAIN_FEATURES = ['best_context_coverage', 'unknown_mass_share', 'unknown_word_share', 'unknown_names', 'names_missing',
-                    'top_hit_score', 'best_proximity', 'pairs_apart']
+                    'top_hit_score']
 
 
 def load(p):
