@@ -132,6 +132,20 @@ enum AnswerFixtures {
         #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, text)) == !pointer)
     }
 
+    /// A sentence that only announces a table points at rows no answer quotes; one that says something of its own stays.
+    @Test(arguments: [
+        ("The numeric codes of the levels are given in the following table.", true),
+        ("The following table lists the format codes and what they stand for.", true),
+        ("Each mode is described in the table below:", true),
+        ("The table holds one row per user and is locked while it is rebuilt.", false),
+        ("A lookup table makes the parser about twice as fast.", false),
+        ("The following table lists the codes; the first three are reserved for the kernel.", false),
+    ] as [(String, Bool)])
+    func tableAnnouncements(_ text: String, _ announces: Bool) {
+        #expect(Cues.pointsAtTable(text) == announces)
+        #expect(CandidatePool.isEligible(AnswerFixtures.unit(0, text)) == !announces)
+    }
+
     @Test func headingsCaptionsAndCutOffSentencesAreNotCandidates() {
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "Getting started with the package")))
         #expect(!CandidatePool.isEligible(AnswerFixtures.unit(0, "A unit test is an automated test that")))

@@ -69,7 +69,7 @@ struct CandidatePool {
         if hasBracketedNumber(u.text) || Cues.isFlattenedCode(u.text) { return false }
         // A table row, its cells joined by " | " ("EAGAIN | Indicates that…", "4.1. | My program uses…").
         if ByteSearch.contains(u.text, " | ") || hasSeparatorRow(u.text) { return false }
-        if Cues.isSignOff(u.text) || Cues.isPointer(u.text) { return false }
+        if Cues.isSignOff(u.text) || Cues.isPointer(u.text) || Cues.pointsAtTable(u.text) { return false }
         // A list item that is only a web address ("- https://…", a post's references) says nothing in an answer.
         // A list item of titles alone ("Message Loop - Window Procedure", a page's related topics) is a label, unless
         // a picked sentence introduces its list.

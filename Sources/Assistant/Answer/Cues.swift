@@ -554,6 +554,18 @@ enum Cues {
     private static let pointerInitials = Set(pointerOpeners.map { $0[0] })
     private static let pointerExceptions: [[UInt8]] = ["see if ", "see whether ", "see that ", "see what ", "see why "].map(word)
 
+    /// A sentence that only announces a table ("The numeric values are given in the following table.", "The
+    /// following table lists the codes."): table rows never come into an answer, so it would point at nothing.
+    static func pointsAtTable(_ text: String) -> Bool {
+        guard ByteSearch.contains(text, "table") || ByteSearch.contains(text, "Table") else { return false }
+        let t = text.lowercased()
+        return tableEndings.contains { t.hasSuffix($0) } || tableOpenings.contains { t.hasPrefix($0) && !t.contains(";") }
+    }
+
+    private static let tableEndings = ["in the following table.", "in the table below.", "in the following table:",
+                                       "in the table below:", "the following table.", "the table below."]
+    private static let tableOpenings = ["the following table ", "the table below "]
+
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
     static func isFiller(_ text: String) -> Bool {
         FoldedText(text).containsAny(aboutTheArticle) || (text.hasSuffix("?") && Chunker.wordCount(text) < 7)
