@@ -48,7 +48,8 @@ enum Evidence {
     /// The share of the question's neighbouring term pairs (in its word order, IDF-weighted) that some
     /// candidate writes within `pairWindow` tokens of each other; 1 for a question with no pair. None of them
     /// (`pairs_apart`) is how a question over a topic the corpus lacks reads: its words are there, each
-    /// in some other sense ("tree-shake" against SHAKE-128 digests), never together.
+    /// in some other sense ("tree-shake" against SHAKE-128 digests), never together. Both are computed for
+    /// `--explain` and for fitting; the shipped model does not weigh them (ARCHITECTURE.md, round 46).
     static let pairWindow = 3
     static func pairShare(_ p: QuestionProfile, _ ranked: [AnswerCandidate]) -> Double {
         var pairs: [(String, String)] = [], seen = Set<String>()
