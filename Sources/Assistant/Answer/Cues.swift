@@ -562,8 +562,7 @@ enum Cues {
         return tableEndings.contains { t.hasSuffix($0) } || tableOpenings.contains { t.hasPrefix($0) && !t.contains(";") }
     }
 
-    private static let tableEndings = ["in the following table.", "in the table below.", "in the following table:",
-                                       "in the table below:", "the following table.", "the table below."]
+    private static let tableEndings = ["the following table.", "the following table:", "the table below.", "the table below:"]
     private static let tableOpenings = ["the following table ", "the table below "]
 
     /// A sentence that adds nothing when it tags along: the article about itself, or a short rhetorical question.
