@@ -1,7 +1,7 @@
 /// Entry point for one file: decode bytes, detect the format by content, dispatch to its parser.
 public enum ArticleParser {
     /// Changes when the same file would parse to different articles (an index built before re-reads them).
-    public static let version = "53"
+    public static let version = "54"
     /// Files above this size are refused, except JSON Lines, which may reach `maxJSONLinesSize`.
     public static let maxFileSize = 64 << 20
     public static let maxJSONLinesSize = 256 << 20

@@ -138,6 +138,20 @@ enum MarkdownParser {
                 if !h.isEmpty { blocks.append(Block(.heading(level: level), h)) }
                 continue
             }
+            // A pipe table: lines above its header row stay a paragraph, as GitHub renders them.
+            if paraKind != .quote, line.count - trimmed.count <= 3, k < lines.count,
+               let header = MarkdownTable.header(trimmed, delimiter: lines[k]) {
+                flush()
+                k += 1
+                var rows = [header]
+                while k < lines.count, let row = MarkdownTable.row(lines[k], columns: header.count) { rows.append(row); k += 1 }
+                // Empty cells before a row's first text are left out, as the HTML parser leaves them out of a `<tr>`.
+                for row in rows {
+                    let cells = row.map { inline(String($0), links: &links) }.drop(while: \.isEmpty)
+                    if !cells.isEmpty { blocks.append(Block(.paragraph, TextClean.collapse(cells.joined(separator: " | ")))) }
+                }
+                continue
+            }
             if let rest = listItemContent(trimmed) { flush(); paraKind = .listItem; para = [rest]; continue }
             if trimmed.hasPrefix(">") {
                 let opening = paraKind != .quote
