@@ -80,6 +80,7 @@ struct AnswerComposer {
         var pool = try CandidatePool.build(hits: hits, limit: Int(articles),
                                            target: call.target?.doc, store: assistant.store, analyzer: analyzer, language: profile.language)
         if let shown { pool.candidates.removeAll { AnswerSelection.wasShown($0.unit, in: shown) } }
+        pool.keepRows(about: profile.terms)
         AnswerFeatures.compute(&pool, profile: profile, analyzer: analyzer)
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }
         var ranked = Self.ranked(pool.candidates)

@@ -21,6 +21,10 @@ struct SentenceUnit {
     /// The rest of a sentence that a code block interrupted ("The following form: <code> will send this
     /// message:"): it cannot stand on its own.
     var continuesCode = false
+    /// A table's row (`TableRows`), written as a list item of its cells, and the terms of its first cell: what the
+    /// row is about ("WARNING" in "WARNING — Numeric value: 30").
+    var isTableRow = false
+    var rowSubject: Set<String> = []
 }
 
 enum SentenceUnits {
@@ -35,6 +39,7 @@ enum SentenceUnits {
         var heading: String?
         var section = 0, sectionStart = 0
         var afterCode = false
+        var tableHeader: [Substring]?
         let titleKey = s.article.title.split(separator: " ").count >= 2 ? comparable(s.article.title) : nil
         let titleBytes = s.article.title.utf8.count
         let written = TokenizedProse(s.article.blocks.prefix(40).compactMap { b -> String? in
@@ -58,7 +63,21 @@ enum SentenceUnits {
                 // A feed's footer ("The post <title> appeared first on <site>.") is no text of the article; split
                 // at a title's "?" it left "The post Am I on the Main Actor?" as a sentence.
                 if isFeedFooter(b.text) { continue }
-                let row = b.kind == .paragraph ? glossaryRow(b.text) : nil
+                // A row of a table (of two rows at least: one paragraph with " | " is prose, "ls | sort"). A glossary's
+                // row reads as a sentence, unless its meaning is none ("swift-tools | June 9, 2030").
+                let blocks = s.article.blocks
+                let cells = TableRows.row(blocks, bi)
+                let row = cells == nil ? nil : glossaryRow(b.text).flatMap { Layout.endsWell($0) ? $0 : nil }
+                if row == nil, let cells {
+                    // A table's header labels its rows and is no unit; each other row is one, read as a list item.
+                    let first = TableRows.opensTable(blocks, bi)
+                    if first { tableHeader = TableRows.header(cells, next: bi + 1 < blocks.count ? blocks[bi + 1] : nil) }
+                    if first, tableHeader != nil { continue }
+                    let place = SentenceUnit(doc: s.doc, block: bi, index: out.count, text: "", heading: heading, section: section,
+                                             sectionPosition: out.count - sectionStart, terms: [], isCode: false, isListItem: true, words: 0)
+                    if let unit = rowUnit(cells, header: tableHeader, at: place, analyzer: analyzer) { out.append(unit) }
+                    continue
+                }
                 var continues = afterCode && b.kind != .listItem && startsLowercase(b.text)
                 for whole in withRunInLead(Sentences.split(row ?? unbracketed(b.text), lowercaseStarts: true)) where whole.contains(where: \.isLetter) {
                     var sentence = written.restored(withoutReferenceMarks(whole))
@@ -81,6 +100,20 @@ enum SentenceUnits {
             }
         }
         return out
+    }
+
+    /// A table's row as a unit at `place` (its position; text and terms its own); nil for a row of empty cells.
+    static func rowUnit(_ cells: [Substring], header: [Substring]?, at place: SentenceUnit, analyzer: Analyzer) -> SentenceUnit? {
+        let text = TableRows.text(cells, header: header)
+        guard !text.isEmpty else { return nil }
+        var unit = place
+        unit.text = text
+        unit.tokens = analyzer.terms(text)
+        unit.terms = Set(unit.tokens)
+        unit.words = Chunker.wordCount(text)
+        unit.isTableRow = true
+        unit.rowSubject = Set(analyzer.terms(String(cells.first { !$0.isEmpty } ?? "")))
+        return unit
     }
 
     /// A block's sentences with a run-in lead joined to the sentence after it: a list item or paragraph that opens

@@ -28,7 +28,7 @@ struct Summarizer {
         // The same candidates as answers: whole sentences only, no captions, headings passed off as
         // sentences, cut-off text, sign-offs, feed footers or notices of a series. (Unlike an answer, a summary may say
         // "In this article we explored…": that is what the article is about.)
-        let whole = units.filter { !$0.isCode && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
+        let whole = units.filter { !$0.isCode && !$0.isTableRow && $0.words >= minWords && $0.words <= maxWords && CandidatePool.isEligible($0)
             && !Cues.isBoilerplate($0.text) && !Cues.isSeriesNotice($0.text) && !$0.text.hasSuffix(":") && !($0.text.hasSuffix("?") && $0.words < 7) }
         // Prose says what an article is about; its lists only when it is made of them (release notes, a changelog)
         // and has too few sentences of its own.
@@ -215,6 +215,8 @@ struct Summarizer {
         }
         let profile = QuestionProfile.make(question: topic, corrected: query, extra: nil, searcher: assistant.searcher, analyzer: assistant.analyzer)
         var pool = try CandidatePool.build(hits: hits, limit: hits.count, target: nil, store: assistant.store, analyzer: assistant.analyzer)
+        // A summary says what articles are about; a table's row is one value of it.
+        pool.keepRows(about: [])
         AnswerFeatures.compute(&pool, profile: profile, analyzer: assistant.analyzer)
         let model = assistant.prompts.answerModel
         for i in pool.candidates.indices { pool.candidates[i].score = model.sentence.logit(pool.candidates[i].features) }

@@ -1289,9 +1289,11 @@ extension LayoutRuleTests {
 
     /// Its term is not taken for a run-in heading in capitals, as "RESULTS We found…" is.
     @Test func theTermStaysWithItsMeaning() {
-        let units = AnswerFixtures.units([Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later.")],
+        let units = AnswerFixtures.units([Block(.paragraph, "EAGAIN | Indicates that there is no data available and to try again later."),
+                                          Block(.paragraph, "EINTR | Indicates that a signal interrupted the call.")],
                                          title: "Errors", source: "t.html")
-        #expect(units.map(\.text) == ["EAGAIN: Indicates that there is no data available and to try again later."])
+        #expect(units.map(\.text) == ["EAGAIN: Indicates that there is no data available and to try again later.",
+                                      "EINTR: Indicates that a signal interrupted the call."])
     }
 }
 

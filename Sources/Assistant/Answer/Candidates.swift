@@ -58,6 +58,18 @@ struct CandidatePool {
         return pool
     }
 
+    /// Keeps a table's row as a candidate only when the question names what the row is about, its first cell, and
+    /// one more of its terms besides ("…numeric value of the WARNING level?" and "WARNING — Numeric value: 30"); with
+    /// no terms, keeps none. A row that a question's other terms happen to meet (a timeline's "2 — Thread 1: …") reads
+    /// as a stray line between sentences, and one that meets only its subject ("pnpm — Binary names: pnpm, pnpx"
+    /// under a question about pinning pnpm's version) tells nothing asked. A picked sentence still brings the rows
+    /// it introduces.
+    mutating func keepRows(about terms: [String]) {
+        candidates.removeAll { c in
+            c.unit.isTableRow && (!terms.contains(where: c.unit.rowSubject.contains) || terms.filter(c.unit.terms.contains).count < 2)
+        }
+    }
+
     /// A unit that reads as part of an answer: a whole sentence (closing punctuation), a list item, or
     /// a code block of reasonable size. Headings, captions, table rows and cut-off text never are.
     /// `inList`: the unit is an item of a list that a picked sentence introduces with a colon; there, one

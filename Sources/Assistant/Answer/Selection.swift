@@ -98,7 +98,8 @@ struct AnswerSelection {
         // An item that goes on a sentence ("…a solution that gives us" / "- zero duplication") comes after it. Only an
         // item's opening does: a later sentence of it that opens with a name in lowercase ("…widened by libffi. libffi
         // provides a type…") goes on its own item, and had brought a colon sentence from items above.
-        if u.isListItem, u.text.first?.isLowercase == true, opensItsBlock(u), let lead = listLeadIn(of: u) { out.append(tagAlong(lead, c)) }
+        // A table's row goes on no sentence, whatever case its first cell is in ("pnpm — Binary names: …").
+        if u.isListItem, !u.isTableRow, u.text.first?.isLowercase == true, opensItsBlock(u), let lead = listLeadIn(of: u) { out.append(tagAlong(lead, c)) }
         out += item
         // A list item of a few words ("Permanent redirections.", "- watchOS 6.0.") says nothing torn from its list: it
         // comes with the list asked for (below), or not at all.
@@ -195,7 +196,7 @@ struct AnswerSelection {
         }
         guard prev.section == u.section else { return [] }
         if Self.runsInto(prev) { return [tagAlong(prev, c)] }
-        if CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, !Layout.isBareClause(prev.text),
+        if !prev.isTableRow, CandidatePool.isEligible(prev, inList: prev.isListItem), prev.words < 45, !Layout.isBareClause(prev.text),
            let before = antecedents(of: prev, c, depth: 1) {
             return before + [tagAlong(prev, c)]
         }
@@ -234,6 +235,8 @@ struct AnswerSelection {
         guard Cues.refersBack(u.text), let prev = pool.unit(u.doc, u.index - 1), !has(prev) else { return [] }
         // A section's first sentence points at its heading, not at the last sentence of the section before.
         guard prev.section == u.section else { return [] }
+        // "These may not be available…" under a table speaks of the whole table, not of its last row.
+        if prev.isTableRow { return nil }
         if prev.isCode {
             guard CandidatePool.isEligible(prev) else { return nil }
             var out: [AnswerCandidate] = []
