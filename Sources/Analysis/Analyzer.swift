@@ -8,7 +8,7 @@
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-13"
+    public static let version = "lore-analyzer-14"
 
     let tokenizer = Tokenizer()
     var filters: [any TokenFilter]
@@ -49,7 +49,7 @@ public final class Analyzer: @unchecked Sendable {
         }
         let stop = StopFilter(words: words)
         let stemmer = stemming ? Stemmer(language: snowball[language] ?? "english") : nil
-        var filters: [any TokenFilter] = [CodeSplitFilter(), CJKBigramFilter(), FoldFilter(), stop]
+        var filters: [any TokenFilter] = [CodeSplitFilter(), CJKBigramFilter(), FoldFilter(), GreekLetterFilter(), stop]
         if let stemmer { filters.append(StemFilter(stemmer: stemmer)) }
         return Stage(filters: filters, stemmer: stemmer, stopWords: stop.words, wordTable: WordTable())
     }

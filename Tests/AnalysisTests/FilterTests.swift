@@ -111,6 +111,38 @@ struct FilterTests {
         #expect(out.allSatisfy { $0.position == 7 && $0.start == 3 }, "parts share the word's position")
     }
 
+    // MARK: GreekLetterFilter
+
+    @Test("a Greek letter inside a Latin word is also written by its initial and by its name", arguments: [
+        ("αvβ8", ["αvβ8", "avb8", "alphavbeta8"]),
+        ("pparγ", ["pparγ", "pparg", "ppargamma"]),
+        ("κb", ["κb", "kb", "kappab"]),
+        ("1β", ["1β", "1b", "1beta"]),
+        ("aβ42", ["aβ42", "ab42", "abeta42"]),
+        // A lone letter is written by its name, unless it is a Greek word too; Greek words and words without Greek
+        // letters stay as they are.
+        ("β", ["β", "beta"]),
+        ("ο", ["ο"]),
+        ("λόγος", ["λόγος"]),
+        ("beta", ["beta"]),
+        ("café", ["café"]),
+    ] as [(String, [String])])
+    func greekLetters(word: String, expected: [String]) {
+        let out = GreekLetterFilter().apply([Token(word, position: 4, start: 2, end: 2 + word.utf8.count)])
+        #expect(out.map(\.term) == expected)
+        #expect(out.allSatisfy { $0.position == 4 && $0.start == 2 }, "the forms share the word's position")
+    }
+
+    @Test func plainASCIIMeetsGreekLetters() {
+        let analyzer = Analyzer()
+        let indexed = Set(analyzer.terms("Integrin αvβ8 activates TGF-β; NF-κB and IL-1β rise; PPARγ agonists"))
+        // Each word of the query, whole (its first term; the identifier parts after it may differ: "kappa" of "kappaB").
+        for query in ["avb8", "alphavbeta8", "NF-kB", "NF-kappaB", "IL-1b", "IL-1beta", "PPARg", "PPARgamma", "TGF-beta"] {
+            let words = query.split(separator: "-").compactMap { analyzer.terms(String($0)).first }
+            #expect(!words.isEmpty && words.allSatisfy(indexed.contains), "\(query): \(words) in \(indexed.sorted())")
+        }
+    }
+
     // MARK: FoldFilter
 
     @Test("case and diacritic folding", arguments: [

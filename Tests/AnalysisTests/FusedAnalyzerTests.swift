@@ -13,7 +13,7 @@ struct FusedAnalyzerTests {
         "1.5", "5.5.", "17.0.1", "Rust 1.85.0 and 5.9.2.1", "2.0.0.0.0", "1,000", "1,000,000.25", "a,b", "a.b", "v1.2", "1.a", "3,x",
         "don't", "Swift's", "Swift’s", "Swift's5", "it's_ok", "O'Neil", "'quoted'", "rock'n'roll", "x'", "x'1",
         "Café", "café", "CAFÉ", "Cafe\u{301}", "Straße", "naïve", "Ærø", "İstanbul", "ǅemal", "Ⅻ", "²", "٣", "日本語テキスト",
-        "Привет Мир", "αβγ ΔΕΖ", "x\u{301}_", "e\u{301}\u{301}", "\u{301}abc", "abc\u{FFFD}def", "tab\there",
+        "Привет Мир", "αβγ ΔΕΖ", "αvβ8 NF-κB IL-1β PPARΓ Aβ42 μm", "x\u{301}_", "e\u{301}\u{301}", "\u{301}abc", "abc\u{FFFD}def", "tab\there",
         "CRLF\r\nline", "the THE The tHe", "How does it work?", "@MainActor #Preview", "snake_case_Words",
         "get_URLForKey", "NSURLRequestReturnCacheDataElseLoad", "WM_SETTEXT", "LPCWSTR", "HRESULT_FROM_WIN32",
         "D3D12_RESOURCE_STATE_COPY_DEST", "IID_IDXGIFactory4", "x64", "ARM64EC", "Win32", "UTF8String",
