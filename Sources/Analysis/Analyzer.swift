@@ -8,7 +8,7 @@
 /// Not thread-safe (the stemmer and the caches): one analyzer per thread.
 public final class Analyzer: @unchecked Sendable {
     /// Stored in the index; a change here makes the index rebuild itself.
-    public static let version = "lore-analyzer-14"
+    public static let version = "lore-analyzer-15"
 
     let tokenizer = Tokenizer()
     var filters: [any TokenFilter]

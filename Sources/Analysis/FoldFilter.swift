@@ -31,7 +31,8 @@ public struct FoldFilter: TokenFilter {
             ("ŕŗř", "r"), ("śŝşšș", "s"), ("ţťŧț", "t"), ("ùúûüũūŭůűų", "u"), ("ŵ", "w"), ("ýÿŷ", "y"),
             ("źżž", "z"),
         ]
-        var table: [Unicode.Scalar: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d"]
+        // The micro sign (U+00B5) is the Greek letter mu as units write it ("µm"): one term with "μm".
+        var table: [Unicode.Scalar: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d", "\u{B5}": "\u{3BC}"]
         for (chars, base) in groups { for s in chars.unicodeScalars { table[s] = base } }
         return table
     }()

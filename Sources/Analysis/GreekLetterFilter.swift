@@ -2,7 +2,8 @@
 /// "NF-κB"), also in the two ways plain ASCII writes them: each letter by its Latin initial ("avb8", "pparg", "kb") and
 /// by its name ("alphavbeta8", "ppargamma", "kappab"). A lone letter, as "TGF-β" and "IL-1β" leave one, is also
 /// written by name ("beta"), except the two that are Greek words too (the articles "ο" and "η"). A Greek word
-/// stays as it is. Runs after `FoldFilter`, so the letters arrive in lower case.
+/// stays as it is. Inside a word, μ is written "u" either way, as units are typed ("um", "ug" for "μm", "μg"), never
+/// "m" or "mu" ("μm" is no "mm", "μg" no "mug"). Runs after `FoldFilter`, so the letters arrive in lower case.
 public struct GreekLetterFilter: TokenFilter {
     public init() {}
 
@@ -33,12 +34,14 @@ public struct GreekLetterFilter: TokenFilter {
         var initial = String.UnicodeScalarView(), named = String.UnicodeScalarView()
         for s in term.unicodeScalars {
             if let name = names[s] {
-                initial.append(name.unicodeScalars.first!); named.append(contentsOf: name.unicodeScalars)
+                initial.append(s == "μ" ? "u" : name.unicodeScalars.first!)
+                named.append(contentsOf: (s == "μ" ? "u" : name).unicodeScalars)
             } else {
                 initial.append(s); named.append(s)
             }
         }
-        return [String(initial), String(named)]
+        let a = String(initial), b = String(named)
+        return a == b ? [a] : [a, b]
     }
 
     static let greekWords: Set<Unicode.Scalar> = ["ο", "η"]

@@ -119,6 +119,8 @@ struct FilterTests {
         ("κb", ["κb", "kb", "kappab"]),
         ("1β", ["1β", "1b", "1beta"]),
         ("aβ42", ["aβ42", "ab42", "abeta42"]),
+        // A unit's μ is typed "u": "μm" is "um", never "mm" (millimetres) or "mum".
+        ("μm", ["μm", "um"]),
         // A lone letter is written by its name, unless it is a Greek word too; Greek words and words without Greek
         // letters stay as they are.
         ("β", ["β", "beta"]),
@@ -135,9 +137,10 @@ struct FilterTests {
 
     @Test func plainASCIIMeetsGreekLetters() {
         let analyzer = Analyzer()
-        let indexed = Set(analyzer.terms("Integrin αvβ8 activates TGF-β; NF-κB and IL-1β rise; PPARγ agonists"))
+        let indexed = Set(analyzer.terms("Integrin αvβ8 activates TGF-β; NF-κB and IL-1β rise; PPARγ agonists; 5 \u{B5}m beads"))
+        #expect(!indexed.contains("mm"), "micrometres are no millimetres")
         // Each word of the query, whole (its first term; the identifier parts after it may differ: "kappa" of "kappaB").
-        for query in ["avb8", "alphavbeta8", "NF-kB", "NF-kappaB", "IL-1b", "IL-1beta", "PPARg", "PPARgamma", "TGF-beta"] {
+        for query in ["avb8", "alphavbeta8", "NF-kB", "NF-kappaB", "IL-1b", "IL-1beta", "PPARg", "PPARgamma", "TGF-beta", "um", "\u{3BC}m"] {
             let words = query.split(separator: "-").compactMap { analyzer.terms(String($0)).first }
             #expect(!words.isEmpty && words.allSatisfy(indexed.contains), "\(query): \(words) in \(indexed.sorted())")
         }
@@ -157,6 +160,7 @@ struct FilterTests {
         ("hello", "hello"),
         ("UITableViewCell", "uitableviewcell"),
         ("17.0.1", "17.0.1"),
+        ("5\u{B5}m", "5\u{3BC}m"),  // the micro sign is the Greek mu
     ])
     func fold(input: String, expected: String) {
         #expect(FoldFilter.fold(input) == expected)
