@@ -27,21 +27,26 @@ public struct GreekLetterFilter: TokenFilter {
         let scalars = term.unicodeScalars
         if scalars.count == 1, let s = scalars.first, let name = names[s], !greekWords.contains(s) { return [name] }
         var greek = false, latin = false
-        for s in term.unicodeScalars {
+        for s in scalars {
             if names[s] != nil { greek = true } else if s.isASCII, s.properties.isAlphabetic || ("0"..."9").contains(s) { latin = true }
         }
         guard greek, latin else { return [] }
         var initial = String.UnicodeScalarView(), named = String.UnicodeScalarView()
-        for s in term.unicodeScalars {
-            if let name = names[s] {
-                initial.append(s == "μ" ? "u" : name.unicodeScalars.first!)
-                named.append(contentsOf: (s == "μ" ? "u" : name).unicodeScalars)
+        for s in scalars {
+            if let (first, name) = inWord(s) {
+                initial.append(first); named.append(contentsOf: name.unicodeScalars)
             } else {
                 initial.append(s); named.append(s)
             }
         }
         let a = String(initial), b = String(named)
         return a == b ? [a] : [a, b]
+    }
+
+    /// How a letter is written inside a word: its initial and its name; μ as "u" both ways, as units are typed.
+    static func inWord(_ s: Unicode.Scalar) -> (Unicode.Scalar, String)? {
+        if s == "μ" { return ("u", "u") }
+        return names[s].map { ($0.unicodeScalars.first!, $0) }
     }
 
     static let greekWords: Set<Unicode.Scalar> = ["ο", "η"]
