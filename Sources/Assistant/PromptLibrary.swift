@@ -37,7 +37,7 @@ public struct PromptLibrary: Sendable {
     /// The fitted answer model (answer_model.json).
     var answerModel: AnswerModel
     /// common_words_en.txt, read when first needed.
-    var commonWords: CommonWords
+    public var commonWords: CommonWords
     /// synonyms_en.txt, read when first needed.
     var synonyms: Synonyms
 

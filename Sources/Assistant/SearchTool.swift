@@ -14,6 +14,9 @@ struct SearchTool {
         q.newestFirst = call.argument("order") == "newest"
         if q.newestFirst && q.text.trimmed.isEmpty && !q.hasFilters { q.after = "0" }  // every dated article, newest first
         if q.hasFilters && q.text.trimmed.isEmpty { q.limit = 20 }
+        // A search asked as a question ("which posts explain how actors keep state safe?") weighs its everyday words less.
+        q.everyday = assistant.prompts.commonWords.everyday(assistant.searcher.queryTerms(corrected).map(\.term), in: corrected,
+                                                            common: q.parameters.everydayCommon, rare: q.parameters.everydayRare)
         var hits = try assistant.searcher.search(q)
         if hits.isEmpty && q.hasFilters && !q.text.trimmed.isEmpty {
             // The filter may be what the words meant; fall back to the filter alone.

@@ -28,10 +28,14 @@ struct Talk: Equatable {
     }
 
     func loadPrompts() throws -> PromptLibrary {
-        let dir: String
-        if let p = prompts ?? env("LORE_PROMPTS") { dir = Paths.absolute(p) }
-        else if Paths.isDirectory("Prompts") { dir = Paths.absolute("Prompts") }
-        else { dir = Paths.packageRoot + "/Prompts" }
+        let dir = Self.promptsDirectory(prompts)
         do { return try PromptLibrary.load(from: dir) } catch { throw CLIError(sanitize(error.description, keepNewlines: false)) }
+    }
+
+    /// The Prompts directory: `--prompts`, else LORE_PROMPTS, else ./Prompts, else the package's.
+    static func promptsDirectory(_ prompts: String?) -> String {
+        if let p = prompts ?? env("LORE_PROMPTS") { return Paths.absolute(p) }
+        if Paths.isDirectory("Prompts") { return Paths.absolute("Prompts") }
+        return Paths.packageRoot + "/Prompts"
     }
 }

@@ -86,7 +86,10 @@ package final class MCPToolbox: @unchecked Sendable {
         var q = SearchQuery(text: text, limit: try args.int("limit", default: 10, range: 1...100))
         q.author = try args.string("author"); q.feed = try args.string("feed")
         q.after = try args.string("after"); q.before = try args.string("before")
-        let hits = try Searcher(index: index).search(q)
+        let searcher = try Searcher(index: index)
+        q.everyday = prompts.commonWords.everyday(searcher.queryTerms(text).map(\.term), in: text,
+                                                  common: q.parameters.everydayCommon, rare: q.parameters.everydayRare)
+        let hits = try searcher.search(q)
         let json = JSON.object([("query", .string(text)), ("hits", .array(hits.map(Shapes.hit)))])
         return ToolOutput(text: json.text, json: json)
     }

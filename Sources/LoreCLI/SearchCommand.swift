@@ -63,6 +63,16 @@ struct SearchRequest: Equatable {
         return true
     }
 
+    /// How everyday each of a question's words is in English (`SearchQuery.everyday`), from Prompts/common_words_en.txt.
+    static func everyday(_ text: String, searcher: Searcher, parameters p: RankingParameters,
+                         words: @autoclosure () -> CommonWords = commonWords()) -> [String: Double] {
+        guard QuestionForm.asks(text) else { return [:] }
+        return words().everyday(searcher.queryTerms(text).map(\.term), in: text, common: p.everydayCommon, rare: p.everydayRare)
+    }
+
+    /// The table of how common English words are, in the Prompts directory.
+    static func commonWords() -> CommonWords { CommonWords(path: Talk.promptsDirectory(nil) + "/common_words_en.txt") }
+
     func run() throws {
         let text = query.joined(separator: " ")
         guard text.utf8.count <= 10_000 else {
@@ -74,7 +84,9 @@ struct SearchRequest: Equatable {
             var q = SearchQuery(text: text, limit: limit)
             q.ranking = Ranking(rawValue: ranking) ?? .bm25
             q.author = author; q.feed = feed; q.tag = tag; q.after = after; q.before = before; q.explain = explain
-            return try Searcher(index: ws.index).search(q)
+            let searcher = try Searcher(index: ws.index)
+            q.everyday = Self.everyday(text, searcher: searcher, parameters: q.parameters)
+            return try searcher.search(q)
         }
         if json {
             Out.line(JSON.object([("query", .string(text)), ("hits", .array(hits.map(Shapes.hit)))]).text)

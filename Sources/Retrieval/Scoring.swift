@@ -17,6 +17,13 @@ public struct RankingParameters: Sendable, Equatable {
     /// How much an article whose title the query holds whole ("worker threads" for "Worker threads") gains: this share
     /// of the title terms' summed IDF.
     public var namedWeight = 1.0
+    /// The share of its weight that a question's word among the commonest in English keeps (`SearchQuery.everyday`):
+    /// in "Why does my build keep taking longer? Is there a cache option?" the asking is done in everyday words
+    /// ("keep", "taking"), which a technical corpus may use so seldom that their IDF outweighs what is asked about.
+    public var everydayWeight = 0.5
+    /// Where English words turn everyday, on the Zipf scale: rarer than `rare` none of the discount, from `common` all of
+    /// it, linear between. The abstention model's bands for a word no article has (Prompts/answer_model.json).
+    public var everydayRare = 5.0, everydayCommon = 6.0
     public init() {
         // Experiments: LORE_RANKING="k1=1.2,b=0.75,title=2,heading=1,passage=0.3" (used by the tuning notes).
         guard let raw = getenv("LORE_RANKING") else { return }
@@ -30,6 +37,7 @@ public struct RankingParameters: Sendable, Equatable {
             case "heading": headingWeight = v
             case "passage": passageWeight = v
             case "named": namedWeight = v
+            case "everyday": everydayWeight = v
             default: break
             }
         }

@@ -20,6 +20,10 @@ public struct SearchQuery: Sendable, Equatable {
     /// Order by date, newest first, instead of by score.
     public var newestFirst = false
     public var explain = false
+    /// Per analysed term, how everyday a word it is in English: 0 for a rare word, 1 for one of the commonest (the
+    /// caller's table says; a term not here counts 0). Such a term keeps `1 − (1 − everydayWeight) × share` of its
+    /// weight. Callers fill it in for a question only: a keyword query or a claim means every word it has.
+    public var everyday: [String: Double] = [:]
     /// Fetch each hit's best passage and a snippet (callers that only need titles skip the work).
     public var snippets = true
 

@@ -124,9 +124,13 @@ public final class Searcher {
         return order.map { ($0, counts[$0]!) }
     }
 
-    struct TermData { var term: String; var qtf: Int; var df: Int; var idf: Double; var docs: [UInt8]; var passages: [UInt8] }
+    struct TermData {
+        var term: String; var qtf: Int; var df: Int; var idf: Double; var docs: [UInt8]; var passages: [UInt8]
+        /// The term's weight in the query: its count, less for an everyday word of a question (`SearchQuery.everyday`).
+        var weight: Double
+    }
 
-    func load(_ terms: [(term: String, count: Int)]) throws -> [TermData] {
+    func load(_ terms: [(term: String, count: Int)], everyday: [String: Double] = [:], keeps: Double = 1) throws -> [TermData] {
         try db.withCachedStatement("SELECT df, docs, passages FROM terms WHERE term = ?") { s in
             var out: [TermData] = []
             for (term, qtf) in terms {
@@ -135,7 +139,8 @@ public final class Searcher {
                 guard try s.step() else { continue }
                 let df = Int(s.int(0))
                 out.append(TermData(term: term, qtf: qtf, df: df, idf: Scoring.idf(n: stats.documents, df: df),
-                                    docs: s.blob(1), passages: s.blob(2)))
+                                    docs: s.blob(1), passages: s.blob(2),
+                                    weight: Double(qtf) * (1 - (1 - keeps) * min(max(everyday[term] ?? 0, 0), 1))))
             }
             return out
         }
@@ -165,7 +170,7 @@ public final class Searcher {
     }
 
     func rank(_ query: SearchQuery) throws -> [Hit] {
-        let terms = try load(queryTerms(query.text))
+        let terms = try load(queryTerms(query.text), everyday: query.everyday, keeps: query.parameters.everydayWeight)
         let allowed = query.hasFilters ? try filterSet(query) : nil
         if terms.isEmpty {
             // Nothing to rank by: a pure filter ("articles from 2025") lists matches, newest first.
@@ -197,7 +202,7 @@ public final class Searcher {
             }
         }
         for t in terms {
-            let w = Double(t.qtf)
+            let w = t.weight
             t.docs.withUnsafeBytes { raw in
                 PostingCodec.decodeDocs(raw) { d in
                     guard d.doc <= maxDoc else { return }
@@ -234,7 +239,7 @@ public final class Searcher {
         // Per candidate slot, each passage's score summed over the terms (nil: no query term in it).
         var passageScores = [[Double?]](repeating: [], count: candidates.count)
         for t in terms {
-            let w = Double(t.qtf)
+            let w = t.weight
             let idf = Scoring.idf(n: stats.passages, df: t.df)
             t.passages.withUnsafeBytes { raw in
                 PostingCodec.decodePassages(raw) { pp in
@@ -344,7 +349,7 @@ public final class Searcher {
                 + p.headingWeight * Scoring.normalized(tf: d.headingTF, length: d.headingLength, average: stats.avgHeading, b: p.b)
                 + p.bodyWeight * Scoring.normalized(tf: d.bodyTF, length: d.bodyLength, average: stats.avgBody, b: p.b)
             out.append(.init(term: t.term, df: t.df, idf: t.idf, titleTF: d.titleTF, headingTF: d.headingTF, bodyTF: d.bodyTF,
-                             contribution: Double(t.qtf) * t.idf * Scoring.saturate(tf, k1: p.k1)))
+                             contribution: t.weight * t.idf * Scoring.saturate(tf, k1: p.k1)))
         }
         let named = query.ranking == .bm25 ? Scoring.namedGain(titleTerms: titleTerms, titleLength: titleLength, idf: titleIDF, weight: p.namedWeight) : 0
         return Explanation(ranking: query.ranking, terms: out, documentScore: documentScore,

@@ -1753,6 +1753,64 @@ extension LayoutRuleTests {
         #expect(words.zipf("zzzqly") == nil)
         #expect(Stemmer().stem("actually") == "actually" && Stemmer().stem("exactly") == "exactly")
     }
+
+    /// One pass over the file finds what a scan for each stem finds, and stops at the band asked for.
+    @Test func zipfsAgreesWithZipf() throws {
+        let words = CommonWords(path: SeedAssistant.package + "/Prompts/common_words_en.txt")
+        let stems = ["use", "bad", "kernel", "how", "zzzq", "actually", "exactly", "keep", "take", "longer", "cach", "go", "", "a b"]
+        let all = words.zipfs(stems)
+        for s in stems { #expect(all[s] == words.zipf(s), "\(s)") }
+        let common = words.zipfs(stems, atLeast: 5.0)
+        for s in stems { #expect(common[s] == ((words.zipf(s) ?? 0) >= 5.0 ? words.zipf(s) : nil), "\(s)") }
+        #expect(words.zipfs([]).isEmpty && CommonWords(path: "/nonexistent/words.txt").zipfs(["go"]).isEmpty)
+    }
+
+    /// The scan reads bands and words whole, skips comments, and stops below `atLeast`.
+    @Test func scanReadsWholeWordsOfEachBand() {
+        var found: [String: Double] = [:]
+        var keys = [Bool](repeating: false, count: 64 << 8)
+        for w in ["go", "say", "pick", "kernel", "comment"] { keys[w.utf8.count << 8 | Int(w.utf8.first!)] = true }
+        let bytes = Array(Self.text.utf8)
+        bytes.withUnsafeBufferPointer { b in
+            CommonWords.scan(b, keys: keys, atLeast: 5.0) { start, count, band in
+                found[String(decoding: b[start ..< start + count], as: UTF8.self)] = band
+            }
+        }
+        // "good" has the length and first letter of no key; "kernel" is below the band asked for; "comment" is a comment's.
+        #expect(found == ["go": 6.0, "say": 6.0, "pick": 5.1])
+    }
+
+    /// How everyday a question's words are, for the search (`SearchQuery.everyday`): 1 from the common band, 0 below
+    /// the rare one; nothing at all for a query that asks no question.
+    @Test(arguments: [
+        ("Why does my build keep taking longer?", true),
+        ("how do I keep the build small", true),
+        ("build keep longer", false),
+        ("Vitamin D keeps bones strong.", false),
+    ])
+    func everydayWordsOfAQuestion(_ text: String, asks: Bool) throws {
+        let words = CommonWords(path: SeedAssistant.package + "/Prompts/common_words_en.txt")
+        let e = words.everyday(["keep", "cach", "zzzq"], in: text, common: 6.0, rare: 5.0)
+        #expect(QuestionForm.asks(text) == asks)
+        if asks {
+            let keep = try #require(e["keep"])
+            #expect(keep > 0 && keep <= 1 && e["cach"] == nil && e["zzzq"] == nil, "\(e)")
+        } else {
+            #expect(e.isEmpty)
+        }
+        #expect(words.everyday(["keep"], in: text, common: 5.0, rare: 6.0).isEmpty)
+    }
+}
+
+/// A message put as a question: a question mark, or a question word or an auxiliary first.
+@Suite struct QuestionFormTests {
+    @Test(arguments: [
+        ("What is a retain cycle", true), ("what's new in Swift 6", true), ("What\u{2019}s new", true), ("how to embed a regex", true),
+        ("Is there a compiler setting for size", true), ("Can my code detect the simulator", true), ("actors vs queues?", true),
+        ("なぜですか？", true), ("swift concurrency actors", false), ("Vitamin D lowers the risk of fracture.", false),
+        ("whatever happened", false), ("", false), ("  — ", false),
+    ])
+    func asks(_ text: String, expected: Bool) { #expect(QuestionForm.asks(text) == expected) }
 }
 
 /// A name's compound, the words after it that the corpus may lack ("Vulkan descriptor heap"), ends at an everyday

@@ -59,6 +59,35 @@ struct RankingTests {
         #expect(hits.dropFirst().allSatisfy { $0.explanation?.named == 0 }, "\(hits.map { $0.explanation?.lines ?? [] })")
     }
 
+    /// A question's everyday words (`SearchQuery.everyday`, filled in by the caller) keep `everydayWeight` of their
+    /// weight: "keep taking longer" is how the asker puts it, "build" and "cache" what they ask about. With the words'
+    /// full weight, the article that repeats the everyday words wins; with half, the one about the build.
+    @Test func aQuestionsEverydayWordsWeighLess() throws {
+        let s = try Scratch(); defer { s.cleanup() }
+        try s.write("queues.jsonl", """
+        {"id": "bakery", "title": "The bakery", "text": "The queue at the bakery keeps taking longer, and we keep taking turns to wait."}
+        {"id": "cache", "title": "Saturday notes", "text": "A cache option stops the build from redoing its work."}
+        {"id": "x1", "title": "Tugboats", "text": "Tugboats push ships."}
+        {"id": "x2", "title": "Buoys", "text": "Buoys mark channels."}
+        """)
+        let index = try s.open()
+        _ = try index.update()
+        let question = "Why does my build keep taking longer? Is there a cache option?"
+        let terms = try Searcher(index: index).queryTerms(question).map(\.term)
+        #expect(terms.contains("keep") && terms.contains("take") && terms.contains("cach"), "\(terms)")
+        let everyday = ["keep": 1.0, "take": 1.0, "longer": 0.5]
+        var full = RankingParameters()
+        full.everydayWeight = 1
+        #expect(try s.search(index, question) { $0.everyday = everyday; $0.parameters = full }.first?.id == "bakery")
+        #expect(try s.search(index, question).first?.id == "bakery")   // no table: every word weighs in full
+        let hits = try s.search(index, question) { $0.everyday = everyday; $0.explain = true }
+        #expect(hits.first?.id == "cache")
+        // The explanation shows each term's contribution at its weight in the query.
+        let weighed = try #require(hits.first { $0.id == "bakery" }?.explanation)
+        let plain = try #require(try s.search(index, question) { $0.explain = true }.first { $0.id == "bakery" }?.explanation)
+        #expect(weighed.terms.first { $0.term == "keep" }!.contribution * 2 == plain.terms.first { $0.term == "keep" }!.contribution)
+    }
+
     @Test func copiesAreOneHitTheFirstInCorpusOrder() throws {
         let s = try Scratch(); defer { s.cleanup() }
         try s.write("twins.jsonl", """
