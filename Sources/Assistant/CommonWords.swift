@@ -1,3 +1,4 @@
+import Retrieval
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ public final class CommonWords: Sendable {
     }
 
     /// The Zipf frequency of each of `stems` the file lists, in one pass over it (a search asks about ten words or so,
-    /// and a scan for each would cost a tenth of the search). An adverb's stem is also looked up without its "-ly", as
+    /// and a scan of the whole file for each cost as much as the search itself). An adverb's stem is also looked up without its "-ly", as
     /// `zipf` does.
     /// `atLeast`: only stems at least that common; the scan stops at the first band below it (the file lists its
     /// bands from the commonest down, and the words from Zipf 5 on fill 5 KB of its 120).
@@ -91,6 +92,13 @@ public final class CommonWords: Sendable {
     public func everyday(_ terms: [String], in text: String, common: Double, rare: Double) -> [String: Double] {
         guard common > rare, QuestionForm.asks(text) else { return [:] }
         return zipfs(terms, atLeast: rare).mapValues { 1 - Self.unknownWeight(zipf: $0, common: common, rare: rare) }
+    }
+
+    /// `everyday(_:in:common:rare:)` for a search's text, in the searcher's analysis and the ranking's bands: nothing
+    /// (and no analysis) for a text that asks no question.
+    public func everyday(for text: String, searcher: Searcher, parameters p: RankingParameters) -> [String: Double] {
+        guard QuestionForm.asks(text) else { return [:] }
+        return everyday(searcher.queryTerms(text).map(\.term), in: text, common: p.everydayCommon, rare: p.everydayRare)
     }
 
     /// The band of the line ("6.0 go say …"; "#" lines are comments) that lists `stem` after a space.

@@ -15,8 +15,7 @@ struct SearchTool {
         if q.newestFirst && q.text.trimmed.isEmpty && !q.hasFilters { q.after = "0" }  // every dated article, newest first
         if q.hasFilters && q.text.trimmed.isEmpty { q.limit = 20 }
         // A search asked as a question ("which posts explain how actors keep state safe?") weighs its everyday words less.
-        q.everyday = assistant.prompts.commonWords.everyday(assistant.searcher.queryTerms(corrected).map(\.term), in: corrected,
-                                                            common: q.parameters.everydayCommon, rare: q.parameters.everydayRare)
+        q.everyday = assistant.prompts.commonWords.everyday(for: corrected, searcher: assistant.searcher, parameters: q.parameters)
         var hits = try assistant.searcher.search(q)
         if hits.isEmpty && q.hasFilters && !q.text.trimmed.isEmpty {
             // The filter may be what the words meant; fall back to the filter alone.

@@ -44,7 +44,7 @@ struct BenchQueriesCommand: ParsableCommand {
             let words = SearchRequest.commonWords()
             func query(_ q: String) -> SearchQuery {
                 var query = SearchQuery(text: q, limit: limit)
-                query.everyday = SearchRequest.everyday(q, searcher: searcher, parameters: query.parameters, words: words)
+                query.everyday = words.everyday(for: q, searcher: searcher, parameters: query.parameters)
                 return query
             }
             var hits = 0

@@ -87,8 +87,7 @@ package final class MCPToolbox: @unchecked Sendable {
         q.author = try args.string("author"); q.feed = try args.string("feed")
         q.after = try args.string("after"); q.before = try args.string("before")
         let searcher = try Searcher(index: index)
-        q.everyday = prompts.commonWords.everyday(searcher.queryTerms(text).map(\.term), in: text,
-                                                  common: q.parameters.everydayCommon, rare: q.parameters.everydayRare)
+        q.everyday = prompts.commonWords.everyday(for: text, searcher: searcher, parameters: q.parameters)
         let hits = try searcher.search(q)
         let json = JSON.object([("query", .string(text)), ("hits", .array(hits.map(Shapes.hit)))])
         return ToolOutput(text: json.text, json: json)

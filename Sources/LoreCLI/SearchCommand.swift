@@ -63,13 +63,6 @@ struct SearchRequest: Equatable {
         return true
     }
 
-    /// How everyday each of a question's words is in English (`SearchQuery.everyday`), from Prompts/common_words_en.txt.
-    static func everyday(_ text: String, searcher: Searcher, parameters p: RankingParameters,
-                         words: @autoclosure () -> CommonWords = commonWords()) -> [String: Double] {
-        guard QuestionForm.asks(text) else { return [:] }
-        return words().everyday(searcher.queryTerms(text).map(\.term), in: text, common: p.everydayCommon, rare: p.everydayRare)
-    }
-
     /// The table of how common English words are, in the Prompts directory.
     static func commonWords() -> CommonWords { CommonWords(path: Talk.promptsDirectory(nil) + "/common_words_en.txt") }
 
@@ -85,7 +78,7 @@ struct SearchRequest: Equatable {
             q.ranking = Ranking(rawValue: ranking) ?? .bm25
             q.author = author; q.feed = feed; q.tag = tag; q.after = after; q.before = before; q.explain = explain
             let searcher = try Searcher(index: ws.index)
-            q.everyday = Self.everyday(text, searcher: searcher, parameters: q.parameters)
+            q.everyday = Self.commonWords().everyday(for: text, searcher: searcher, parameters: q.parameters)
             return try searcher.search(q)
         }
         if json {
