@@ -59,6 +59,7 @@ public final class CommonWords: Sendable {
                     }) {
                         if w.exact { exact[w.stem] = exact[w.stem] ?? band } else { withoutLy[w.stem] = withoutLy[w.stem] ?? band }
                     }
+                    return false
                 }
             }
         }
@@ -69,8 +70,9 @@ public final class CommonWords: Sendable {
     struct Wanted { var bytes: [UInt8]; var stem: String; var exact: Bool }
 
     /// One pass over the file's lines, from the commonest band down to `atLeast`: `found` gets each listed word whose
-    /// length and first byte are among `keys` (index `length << 8 | first byte`), as its start, length and band.
-    static func scan(_ b: UnsafeBufferPointer<UInt8>, keys: [Bool], atLeast: Double, found: (Int, Int, Double) -> Void) {
+    /// length and first byte are among `keys` (index `length << 8 | first byte`), as its start, length and band, and
+    /// says whether to stop there. `band(of:in:)` and `zipfs` both read the file through it.
+    static func scan(_ b: UnsafeBufferPointer<UInt8>, keys: [Bool], atLeast: Double, found: (Int, Int, Double) -> Bool) {
         var i = 0, band: Double?
         while i < b.count {
             var end = i
@@ -79,8 +81,8 @@ public final class CommonWords: Sendable {
                 band = b[i] == UInt8(ascii: "#") ? nil : Double(String(decoding: b[i ..< end], as: UTF8.self))
                 if let z = band, z < atLeast { return }
                 if band == nil { while end < b.count, b[end] != 0x0A { end += 1 } }   // a comment: skip the line
-            } else if let z = band, end > i, end - i < 64, keys[(end - i) << 8 | Int(b[i])] {
-                found(i, end - i, z)
+            } else if let z = band, end > i, end - i < 64, keys[(end - i) << 8 | Int(b[i])], found(i, end - i, z) {
+                return
             }
             i = end + 1
         }
@@ -103,26 +105,18 @@ public final class CommonWords: Sendable {
 
     /// The band of the line ("6.0 go say …"; "#" lines are comments) that lists `stem` after a space.
     static func band(of stem: [UInt8], in b: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let first = stem.first, !stem.contains(0x20), !stem.contains(0x0A) else { return nil }
-        var i = 0
-        let end = b.count - stem.count
-        while i < end {
-            if b[i] == 0x20, b[i + 1] == first {
-                var j = 1
-                while j < stem.count, b[i + 1 + j] == stem[j] { j += 1 }
-                let after = i + 1 + stem.count
-                if j == stem.count, after == b.count || b[after] == 0x20 || b[after] == 0x0A {
-                    var start = i
-                    while start > 0, b[start - 1] != 0x0A { start -= 1 }
-                    if b[start] == UInt8(ascii: "#") { i += 1; continue }
-                    var k = start
-                    while k < b.count, b[k] != 0x20 { k += 1 }
-                    return Double(String(decoding: b[start ..< k], as: UTF8.self))
-                }
+        guard let first = stem.first, stem.count < 64, !stem.contains(0x20), !stem.contains(0x0A) else { return nil }
+        var keys = [Bool](repeating: false, count: 64 << 8)
+        keys[stem.count << 8 | Int(first)] = true
+        var found: Double?
+        stem.withUnsafeBufferPointer { want in
+            scan(b, keys: keys, atLeast: -.infinity) { start, count, band in
+                guard memcmp(want.baseAddress!, b.baseAddress! + start, count) == 0 else { return false }
+                found = band
+                return true
             }
-            i += 1
         }
-        return nil
+        return found
     }
 
     /// How much of its IDF a word the corpus never uses keeps as unknown mass: 1 for a word rarer than

@@ -1774,6 +1774,7 @@ extension LayoutRuleTests {
         bytes.withUnsafeBufferPointer { b in
             CommonWords.scan(b, keys: keys, atLeast: 5.0) { start, count, band in
                 found[String(decoding: b[start ..< start + count], as: UTF8.self)] = band
+                return false
             }
         }
         // "good" has the length and first letter of no key; "kernel" is below the band asked for; "comment" is a comment's.
